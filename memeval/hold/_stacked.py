@@ -262,8 +262,10 @@ class StackedDetector:
         self._raw_classifier, self._classifier = classifier, _Memo(classifier)
         self.base = self._make_base(self._rules, self._classifier)
 
-    def assess(self, text: str, source: Source) -> HoldAssessment:
-        """Judge `text` from `source`; see the class docstring.
+    def _three(self, text: str, source: Source) -> tuple[HoldAssessment, HoldAssessment, HoldAssessment]:
+        """The base detector's, the rules' and the classifier's assessments of `text`, each part read once.
+
+        The rules and the classifier are read through memos the base shares, cleared before and after.
 
         Raises:
             UsageError: `source` is not one of `SOURCES`.
@@ -278,6 +280,15 @@ class StackedDetector:
         finally:
             self._rules.clear()
             self._classifier.clear()
+        return base, r, c
+
+    def assess(self, text: str, source: Source) -> HoldAssessment:
+        """Judge `text` from `source`; see the class docstring.
+
+        Raises:
+            UsageError: `source` is not one of `SOURCES`.
+        """
+        base, r, c = self._three(text, source)
         p = self.model.probability(features(text, source, base, r, c, list(self.model.families)))
         held = r.held or p >= self.model.threshold  # the rules' own verdict stands
         reasons = base.reasons
@@ -420,16 +431,7 @@ class Stacked34Detector(StackedDetector):
         Raises:
             UsageError: `source` is not one of `SOURCES`.
         """
-        if source not in SOURCES:
-            raise UsageError(f"unknown source {source!r}; use one of {', '.join(SOURCES)}")
-        self._rules.clear()
-        self._classifier.clear()
-        try:
-            base = self.base.assess(text, source)
-            r, c = self._rules.assess(text, source), self._classifier.assess(text, source)
-        finally:
-            self._rules.clear()
-            self._classifier.clear()
+        base, r, c = self._three(text, source)
         base_rules = [x.rule for x in base.reasons]
         if r.held or (base.held and any(x.startswith("hidden-") for x in base_rules)):
             return HoldAssessment(held=True, score=base.score, reasons=base.reasons, detector=self.name)
