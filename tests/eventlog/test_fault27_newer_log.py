@@ -11,26 +11,11 @@ edited, read by real `memeval results` and `memeval replay` processes.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
+from runlog_edit import FIX, edited_log
 from usage_line import run_memeval
-
-FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "runlog_killed" / "events.jsonl"
-FIX = "the run was written by a newer memeval; upgrade memeval to read it"
-
-
-def _edited(seq: int, change: dict[str, object]) -> bytes:
-    """The fixture's log with the event at `seq` updated by `change` (keys kept in the log's order)."""
-    lines = []
-    for line in FIXTURE.read_text().splitlines():
-        ev = json.loads(line)
-        if ev["seq"] == seq:
-            ev = dict(sorted({**ev, **change}.items()))
-        lines.append(json.dumps(ev, separators=(",", ":"), ensure_ascii=False))
-    return ("\n".join(lines) + "\n").encode()
-
 
 CASES = [
     (0, {"format": "memeval.runlog/7"}, "a run log of format memeval.runlog/7, and this memeval (0.1.0) reads "),
@@ -48,7 +33,7 @@ def test_a_later_format_or_version_is_refused_naming_the_newer_memeval(
 ) -> None:
     run = tmp_path / "runs" / "01NEWERLOG"
     run.mkdir(parents=True)
-    (run / "events.jsonl").write_bytes(_edited(seq, change))
+    (run / "events.jsonl").write_bytes(edited_log(seq, change))
     before = (run / "events.jsonl").read_bytes()
     out = run_memeval(command, "01NEWERLOG", cwd=tmp_path)
     assert out.returncode == 1 and out.stdout == "", (out.returncode, out.stdout[:300], out.stderr)
@@ -65,7 +50,7 @@ def test_a_later_format_or_version_is_refused_naming_the_newer_memeval(
 def test_the_same_log_untouched_still_reads(tmp_path: Path, command: str) -> None:
     run = tmp_path / "runs" / "01NEWERLOG"
     run.mkdir(parents=True)
-    (run / "events.jsonl").write_bytes(_edited(-1, {}))  # the same events, written by this test's writer
+    (run / "events.jsonl").write_bytes(edited_log(-1, {}))  # the same events, written by this test's writer
     out = run_memeval(command, "01NEWERLOG", cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip(), out.stderr

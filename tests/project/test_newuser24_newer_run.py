@@ -10,26 +10,12 @@ version or field this memeval does not know and "upgrade memeval to read it". A 
 
 from __future__ import annotations
 
-import json
 import shutil
 from pathlib import Path
 
 import pytest
+from runlog_edit import FIX, FIXTURE, edited_log
 from usage_line import run_memeval
-
-FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "runlog_killed" / "events.jsonl"
-FIX = "the run was written by a newer memeval; upgrade memeval to read it"
-
-
-def _edited(seq: int, change: dict[str, object]) -> bytes:
-    """The fixture's log with the event at `seq` updated by `change` (a key set to None is dropped)."""
-    lines = []
-    for line in FIXTURE.read_text().splitlines():
-        ev = json.loads(line)
-        if ev["seq"] == seq:
-            ev.update(change)
-        lines.append(json.dumps(ev, separators=(",", ":")))
-    return ("\n".join(lines) + "\n").encode()
 
 
 @pytest.mark.parametrize(
@@ -53,7 +39,7 @@ def test_a_newer_run_names_what_is_newer_and_the_fix(
     assert run_memeval("results", "01NEWERRUN", cwd=tmp_path).returncode == 0  # as it is, it reads
     shutil.rmtree(run)
     run.mkdir()
-    (run / "events.jsonl").write_bytes(_edited(seq, change))
+    (run / "events.jsonl").write_bytes(edited_log(seq, change))
     before = sorted(p.name for p in run.iterdir())
     shutil.copy2(run / "events.jsonl", tmp_path / "log.before")
     out = run_memeval("results", "01NEWERRUN", cwd=tmp_path)
