@@ -30,6 +30,7 @@ from memeval.redact._budget import budgeted
 from memeval.redact._context import ContextRecognizer, scanner_rules
 from memeval.redact._cutkeywords import KeywordCutReader
 from memeval.redact._decode import (
+    css_view,
     encoded_segments,
     entity_view,
     hidden_view,
@@ -108,6 +109,7 @@ class Redactor:
                 prefixes[p] = max(prefixes.get(p, 0), r.full_length)
         self._readings = (
             Reading("unescaped", unescape_view),
+            Reading("css-escapes", css_view),
             Reading("url-decoded", url_view),
             Reading("entities", entity_view),
             Reading("quoted-printable", quoted_printable_view),
