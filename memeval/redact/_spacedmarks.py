@@ -53,8 +53,9 @@ Ten steps may read twelve characters or more (`_mark_runs` keeps those of twelve
 _FIVE = regex.compile(r"([^\sA-Za-z0-9])\1{4}")
 """Five copies of a mark in a row: the one gap `_OWN_MARK` reads two ways (redact29). `x-----y` is `x-y` with gaps
 of two or `x--y` with gaps of one; it reads the fewest, `x-y`."""
-_AMBIGUOUS_MOST = 6
-"""Places read two ways a run may hold for `spaced_marks_most_view` to read each way."""
+_EVERY_WAY_MOST = 4
+"""Places read two ways a run may hold for `spaced_marks_most_view` to read every way (15 readings); a run with
+more is read by how many of them are two (the first one, two, ...): a rule's length is what a misreading breaks."""
 _READINGS_MOST = 64
 """Readings `spaced_marks_most_view` writes for a whole text at most (a text of many such runs costs no more)."""
 _MARK_RUNS = (_ONE_MARK, _OWN_MARK)
@@ -200,8 +201,8 @@ def spaced_marks_most_view(text: str) -> View | None:
     A key holding its gaps' own mark, written one or two of it apart, has `x-----y` both where `-` stands between
     gaps of two and where `--` stands between gaps of one (a Dropbox `sl.` key holding `--`, redact29);
     `_OWN_MARK` reads `-`, so such a key read one character short missed its rule's length. Here each such place
-    is read as one mark or two in turn (three in a row read one, six two), a run with up to `_AMBIGUOUS_MOST` of
-    them, `_READINGS_MOST` in the text; the readings other than `spaced_marks_view`'s stand side by side, a
+    is read as one mark or two in turn (three in a row read one, six two; every way for up to `_EVERY_WAY_MOST`
+    of them, else by how many), `_READINGS_MOST` readings in the text; the readings other than `spaced_marks_view`'s stand side by side, a
     space apart, each mapped to the whole run. None for a text without five of a mark in a row (nearly all) or
     a run with none.
     """
@@ -212,11 +213,13 @@ def spaced_marks_most_view(text: str) -> View | None:
     for r in _mark_runs(text):
         written = text[r.start : r.end]
         fives = _fives(written)
-        if not fives or len(fives) > _AMBIGUOUS_MOST or 2 ** len(fives) - 1 > left:
+        k = len(fives)
+        every = range(1, 2**k) if k <= _EVERY_WAY_MOST else [2**j - 1 for j in range(1, k + 1)]
+        if not fives or len(every) > left:
             continue
-        left -= 2 ** len(fives) - 1
+        left -= len(every)
         readings = []
-        for ways in range(1, 2 ** len(fives)):
+        for ways in every:
             out, at = [], 0
             for bit, (a, b) in enumerate(fives):
                 out += [written[at:a], written[a] * (6 if ways >> bit & 1 else 3)]
