@@ -202,9 +202,9 @@ def spaced_marks_most_view(text: str) -> View | None:
     gaps of two and where `--` stands between gaps of one (a Dropbox `sl.` key holding `--`, redact29);
     `_OWN_MARK` reads `-`, so such a key read one character short missed its rule's length. Here each such place
     is read as one mark or two in turn (three in a row read one, six two; every way for up to `_EVERY_WAY_MOST`
-    of them, else by how many), `_READINGS_MOST` readings in the text; the readings other than `spaced_marks_view`'s stand side by side, a
-    space apart, each mapped to the whole run. None for a text without five of a mark in a row (nearly all) or
-    a run with none.
+    of them, else by how many), `_READINGS_MOST` readings in the text; the readings other than
+    `spaced_marks_view`'s stand side by side, a space apart, each mapped to the whole run. None for a text
+    without five of a mark in a row (nearly all) or a run with none.
     """
     if maybe_start(text) is None or _FIVE.search(text) is None:
         return None
