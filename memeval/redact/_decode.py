@@ -34,7 +34,7 @@ from typing import NamedTuple
 
 import regex
 
-from memeval._escapes import ESCAPE, REFERENCE, dereference, unescape
+from memeval._escapes import CSS_ESCAPE, ESCAPE, REFERENCE, css_unescape, dereference, unescape
 from memeval.ignorable import DEFAULT_IGNORABLE
 from memeval.redact._views import View
 
@@ -98,6 +98,20 @@ def unescape_view(text: str) -> View | None:
         return None
     # surrogate pairs (\ud83d\ude00) stay as two escapes above; JSON text rarely encodes a key that way
     return view
+
+
+def css_view(text: str) -> View | None:
+    r"""`text` with CSS escapes decoded (`\67 hp_...`, `\000067hp_...`, Markdown's `ghp\_...`); None without one.
+
+    Read apart from `unescape_view`, where `\67` is octal. Only a text with an escape that spells a visible
+    ASCII character gets this reading (a regular expression's `\d` or a Windows path's `\a1` spells none).
+    """
+    if "\\" not in text:
+        return None
+    found = [(m.start(), m.end(), new) for m in CSS_ESCAPE.finditer(text) if (new := css_unescape(m)) is not None]
+    if not any("!" <= new <= "~" for _, _, new in found):
+        return None
+    return _replaced(text, found)
 
 
 def entity_view(text: str) -> View | None:

@@ -30,6 +30,7 @@ from memeval.redact._budget import budgeted
 from memeval.redact._context import ContextRecognizer, scanner_rules
 from memeval.redact._cutkeywords import KeywordCutReader
 from memeval.redact._decode import (
+    css_view,
     encoded_segments,
     entity_view,
     hidden_view,
@@ -58,7 +59,7 @@ from memeval.redact._scanners import (
 from memeval.redact._solo import SoloRuleRecognizer
 from memeval.redact._spacedcopies import COPIES, spaced_copies_view
 from memeval.redact._spacedlate import spaced_late_view
-from memeval.redact._spacedmarks import spaced_marks_view
+from memeval.redact._spacedmarks import spaced_marks_most_view, spaced_marks_view
 from memeval.redact._structural import StructuralRecognizer
 from memeval.redact._truncated import TruncatedTokenRecognizer
 from memeval.redact._views import Reading, View, boundary_reads, boundary_view, normal_view, slash_view
@@ -108,6 +109,7 @@ class Redactor:
                 prefixes[p] = max(prefixes.get(p, 0), r.full_length)
         self._readings = (
             Reading("unescaped", unescape_view),
+            Reading("css-escapes", css_view),
             Reading("url-decoded", url_view),
             Reading("entities", entity_view),
             Reading("quoted-printable", quoted_printable_view),
@@ -118,6 +120,7 @@ class Redactor:
             Reading("spaced", spaced_view),
             Reading("spaced-apart", spaced_apart_view),
             Reading("spaced-marks", spaced_marks_view),
+            Reading("spaced-marks-most", spaced_marks_most_view),
             *(Reading(f"spaced-copies-{n}", partial(spaced_copies_view, most=n)) for n in COPIES),
             Reading("spaced-late", spaced_late_view),
             Reading("spaced-late-2", partial(spaced_late_view, words=2)),

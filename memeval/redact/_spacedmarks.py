@@ -50,6 +50,14 @@ row, the fewest that fit (`S. ..P` reads `S.P`, `1..u. .. j` reads `1u.j`, five 
 one, eight two). Each step is atomic: however its marks are read, it ends at the next character
 that is neither a space nor the mark, so no other reading goes further and a search is linear.
 Ten steps may read twelve characters or more (`_mark_runs` keeps those of twelve)."""
+_FIVE = regex.compile(r"([^\sA-Za-z0-9])\1{4}")
+"""Five copies of a mark in a row: the one gap `_OWN_MARK` reads two ways (redact29). `x-----y` is `x-y` with gaps
+of two or `x--y` with gaps of one; it reads the fewest, `x-y`."""
+_EVERY_WAY_MOST = 4
+"""Places read two ways a run may hold for `spaced_marks_most_view` to read every way (15 readings); a run with
+more is read by how many of them are two (the first one, two, ...): a rule's length is what a misreading breaks."""
+_READINGS_MOST = 64
+"""Readings `spaced_marks_most_view` writes for a whole text at most (a text of many such runs costs no more)."""
 _MARK_RUNS = (_ONE_MARK, _OWN_MARK)
 _LEAST = 12
 """Key characters a run reads at least (as the `spaced` readings' runs do)."""
@@ -175,6 +183,53 @@ def spaced_marks_view(text: str) -> View | None:
     no such run, or each is one of the `spaced` readings' runs, which read it already.
     """
     return joined_runs(text, _mark_runs(text))
+
+
+def _fives(written: str) -> list[tuple[int, int]]:
+    """Where `written` holds exactly five of a mark in a row (more are read one way)."""
+    return [
+        m.span()
+        for m in _FIVE.finditer(written)
+        if (m.start() == 0 or written[m.start() - 1] != m.group(1))
+        and (m.end() == len(written) or written[m.end()] != m.group(1))
+    ]
+
+
+def spaced_marks_most_view(text: str) -> View | None:
+    """`text` with each `spaced-marks` run that holds five of its mark in a row read every other way; or None.
+
+    A key holding its gaps' own mark, written one or two of it apart, has `x-----y` both where `-` stands between
+    gaps of two and where `--` stands between gaps of one (a Dropbox `sl.` key holding `--`, redact29);
+    `_OWN_MARK` reads `-`, so such a key read one character short missed its rule's length. Here each such place
+    is read as one mark or two in turn (three in a row read one, six two; every way for up to `_EVERY_WAY_MOST`
+    of them, else by how many), `_READINGS_MOST` readings in the text; the readings other than
+    `spaced_marks_view`'s stand side by side, a space apart, each mapped to the whole run. None for a text
+    without five of a mark in a row (nearly all) or a run with none.
+    """
+    if maybe_start(text) is None or _FIVE.search(text) is None:
+        return None
+    pieces = []
+    left = _READINGS_MOST
+    for r in _mark_runs(text):
+        written = text[r.start : r.end]
+        fives = _fives(written)
+        k = len(fives)
+        every = range(1, 2**k) if k <= _EVERY_WAY_MOST else [2**j - 1 for j in range(1, k + 1)]
+        if not fives or len(every) > left:
+            continue
+        left -= len(every)
+        readings = []
+        for ways in every:
+            out, at = [], 0
+            for bit, (a, b) in enumerate(fives):
+                out += [written[at:a], written[a] * (6 if ways >> bit & 1 else 3)]
+                at = b
+            m = _OWN_MARK.match("".join([*out, written[at:]]))
+            if m is not None:
+                readings.append("".join(m.captures("k")))
+        if readings:
+            pieces.append((r.start, r.end, " ".join(readings)))
+    return _replaced(text, pieces)
 
 
 def joined_runs(text: str, runs: Sequence[_Run]) -> View | None:
