@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from corpus_contexts import CONTEXTS, FRESH2_ROWS, load_corpus, missed_in
+from corpus_contexts import FRESH2_ROWS, contexts_named, load_corpus, missed_in
 
 from memeval.redact import get_redactor
 from memeval.redact._context import load_rules
 
 ROWS = load_corpus((FRESH2_ROWS,))
-FEW = [c for c in CONTEXTS if c[0] in ("plain", "period-after", "json-object", "url-query", "cjk-around", "md-bold")]
+FEW = contexts_named("plain", "period-after", "json-object", "url-query", "cjk-around", "md-bold")
 
 
 def test_rows_have_provenance_and_count() -> None:

@@ -14,13 +14,13 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from corpus_contexts import CONTEXTS, FRESH3_ROWS, load_corpus, missed_in
+from corpus_contexts import FRESH3_ROWS, contexts_named, load_corpus, missed_in
 
 from memeval.redact import get_redactor
 from memeval.redact._context import load_rules
 
 ROWS = load_corpus((FRESH3_ROWS,))
-FEW = [c for c in CONTEXTS if c[0] in ("plain", "period-after", "json-object", "url-query", "cjk-around", "md-bold")]
+FEW = contexts_named("plain", "period-after", "json-object", "url-query", "cjk-around", "md-bold")
 NEW_RULES = (
     "jose-token",
     "password-hash",

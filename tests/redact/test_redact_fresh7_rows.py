@@ -16,14 +16,14 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from corpus_contexts import CONTEXTS, FRESH7_ROWS, load_corpus, missed_in
+from corpus_contexts import FRESH7_ROWS, contexts_named, load_corpus, missed_in
 
 from memeval.redact import get_redactor
 from memeval.redact._context import load_rules
 
 ROOT = Path(__file__).resolve().parents[2]
 ROWS = load_corpus((FRESH7_ROWS,))
-FEW = [c for c in CONTEXTS if c[0] in ("plain", "period-after", "json-object", "url-encoded", "cjk-around", "md-bold")]
+FEW = contexts_named("plain", "period-after", "json-object", "url-encoded", "cjk-around", "md-bold")
 # betterleaks' own example (tests/fixtures/redact_fresh6: flyio-access-token#tp3): its first part is short
 FLY = (
     "FlyV1 xFMqk5,_2N0K6hJc5RFJVXCYqXBg5Ij8SXoLkemJAl6gM4rZ/PiECfCx5UdESWsXxjNdMcFBfHd/7S1FE97qNasTnp+"

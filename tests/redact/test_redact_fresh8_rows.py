@@ -16,7 +16,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from corpus_contexts import CONTEXTS, FRESH8_ROWS, load_corpus, missed_in
+from corpus_contexts import FRESH8_ROWS, contexts_named, load_corpus, missed_in
 from presidio_analyzer.predefined_recognizers import CreditCardRecognizer
 
 from memeval.redact import get_redactor
@@ -25,7 +25,7 @@ from memeval.redact._context import load_rules
 ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "memeval" / "redact" / "rules"
 ROWS = load_corpus((FRESH8_ROWS,))
-FEW = [c for c in CONTEXTS if c[0] in ("plain", "period-after", "json-object", "url-encoded", "cjk-around", "md-bold")]
+FEW = contexts_named("plain", "period-after", "json-object", "url-encoded", "cjk-around", "md-bold")
 
 
 def test_rows_have_provenance_and_count() -> None:

@@ -17,14 +17,14 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from corpus_contexts import CONTEXTS, FRESH9_ROWS, load_corpus, missed_in
+from corpus_contexts import FRESH9_ROWS, contexts_named, load_corpus, missed_in
 
 from memeval.redact import get_redactor
 
 ROOT = Path(__file__).resolve().parents[2]
 VELES = ROOT / "memeval" / "redact" / "rules" / "veles.toml"
 ROWS = load_corpus((FRESH9_ROWS,))
-FEW = [c for c in CONTEXTS if c[0] in ("plain", "period-after", "json-object", "url-encoded", "cjk-around", "md-bold")]
+FEW = contexts_named("plain", "period-after", "json-object", "url-encoded", "cjk-around", "md-bold")
 
 
 def test_rows_have_provenance_and_count() -> None:

@@ -14,7 +14,7 @@ import dataclasses
 from collections import Counter
 
 import pytest
-from corpus_contexts import CONTEXTS, FRESH_ROWS, Item, load_corpus, missed_in
+from corpus_contexts import FRESH_ROWS, Item, contexts_named, load_corpus, missed_in
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -22,7 +22,7 @@ from memeval.redact import get_redactor
 from memeval.redact._context import ContextRecognizer, _KeywordIndex, load_rules
 
 ROWS = load_corpus((FRESH_ROWS,))
-FEW = [c for c in CONTEXTS if c[0] in ("plain", "period-after", "json-object", "url-query", "cjk-around", "md-bold")]
+FEW = contexts_named("plain", "period-after", "json-object", "url-query", "cjk-around", "md-bold")
 
 
 def test_rows_have_provenance_and_count() -> None:
