@@ -19,32 +19,16 @@ import tarfile
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
+from memeval._files import data_ranges
+
 if TYPE_CHECKING:
     from _typeshed import WriteableBuffer
 
 SPARSE_KEY = "MEMEVAL.sparse"
 """PAX header of a sparse file's member: JSON `[size, [[offset, length], ...]]`; the member's bytes are the
-listed pieces' data, in order (each piece where `SEEK_DATA`/`SEEK_HOLE` found data, see lseek(2))."""
+listed pieces' data, in order (each piece a range `memeval._files.data_ranges` found)."""
 CHUNK = 1 << 20
 """Bytes copied at a time."""
-
-
-def data_pieces(fd: int, size: int) -> list[tuple[int, int]]:
-    """The (offset, length) pieces of the open file `fd` that hold data, holes left out, in order.
-
-    A file system without `SEEK_DATA` support reports the whole file as data (lseek(2)).
-    """
-    pieces: list[tuple[int, int]] = []
-    pos = 0
-    while pos < size:
-        try:
-            start = os.lseek(fd, pos, os.SEEK_DATA)
-        except OSError:  # ENXIO: no data past pos
-            break
-        end = min(os.lseek(fd, start, os.SEEK_HOLE), size)
-        pieces.append((start, end - start))
-        pos = end
-    return pieces
 
 
 class _Pieces(io.RawIOBase):
@@ -103,7 +87,7 @@ def _add(tar: tarfile.TarFile, path: Path, arcname: str) -> None:
         if st.st_blocks * 512 >= st.st_size:
             tar.addfile(info, f)
             return
-        pieces = data_pieces(f.fileno(), st.st_size)
+        pieces = [(start, end - start) for start, end in data_ranges(f.fileno(), st.st_size)]
         info.size = sum(length for _, length in pieces)
         info.pax_headers = {**info.pax_headers, SPARSE_KEY: json.dumps([st.st_size, pieces])}
         tar.addfile(info, io.BufferedReader(_Pieces(f, pieces)))
