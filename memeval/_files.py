@@ -1,10 +1,13 @@
-"""Writing a file whole or not at all: the one way memeval replaces a file a user or a run reads."""
+"""Writing a file whole or not at all: the one way memeval replaces a file a user or a run reads.
+
+Also `data_ranges`: where a (sparse) file holds data, for the readers that must never read its holes.
+"""
 
 from __future__ import annotations
 
 import os
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 
@@ -54,3 +57,23 @@ def write_atomic(path: Path, data: bytes | str | Iterable[bytes], *, durable: bo
             os.fsync(folder)
         finally:
             os.close(folder)
+
+
+def data_ranges(fd: int, size: int) -> Iterator[tuple[int, int]]:
+    """The (start, end) byte ranges of the open file `fd` (`size` bytes) that hold data, holes left out, in order.
+
+    Found with `SEEK_DATA`/`SEEK_HOLE` (lseek(2)); a file system without them reports the whole file as data.
+    Each range is cut at `size`. Shared by a world's sparse copy (`memeval.runner._snapshot.copy_sparse`), the
+    scrub's search (`memeval.runner._scrub`) and a kept world sent from a Ray node (`memeval.runner._ray_world`).
+    """
+    pos = 0
+    while pos < size:
+        try:
+            start = os.lseek(fd, pos, os.SEEK_DATA)
+        except OSError:  # ENXIO: no data past pos
+            return
+        end = min(os.lseek(fd, start, os.SEEK_HOLE), size)
+        if start >= end:
+            return
+        yield start, end
+        pos = end

@@ -43,7 +43,8 @@ folder of the image**.
   `VIRTUAL_ENV` to it (uv takes the active environment before a `.venv` it finds), each only when the task set
   none itself (`UV_SETTINGS`). A project's own environment is never synced then (offline it failed on any
   dependency), and the command runs with the image's packages, as `pytest` alone does. With no environment in
-  the world, a `.venv` there is still what uv finds (its `pyvenv.cfg` is a tamper finding).
+  the world, `VIRTUAL_ENV` is the prefix of the image's `python3` (`/usr`): uv found the agent's `.venv` there
+  and ran in it (a `.pth` file of its site-packages passed any check: breaker34).
 - `HOME` and `/tmp` are a fresh, empty folder, on disk under the task's storage_mb (so `~/.config`,
   `~/.local`, `~/.pytest_cache`... the agent left do not exist). `TMPDIR`, `BASH_ENV`, `ENV` and
   `LD_PRELOAD` entries that name an agent-writable path are dropped (bash reads `BASH_ENV` before
@@ -168,11 +169,34 @@ def verifier_env(
 
 
 def _uv_reads_nothing_of_the_agent(env: dict[str, str], venv: str | None) -> None:
-    """Add `UV_SETTINGS` and `VIRTUAL_ENV=venv` to `env` where the task set none (see the module docstring)."""
+    """Add `UV_SETTINGS` and `VIRTUAL_ENV` to `env` where the task set none (see the module docstring).
+
+    `VIRTUAL_ENV` is `venv`, or for a world with none the prefix of the image's `python3` (`image_python_prefix`):
+    uv takes the active environment before a `.venv` it finds in the working folder or a parent, and a system
+    prefix (`/usr`) is one it runs in, as it would with no `.venv` there.
+    """
     for name, value in UV_SETTINGS.items():
         env.setdefault(name, value)
-    if venv is not None:
-        env.setdefault("VIRTUAL_ENV", venv)
+    active = venv if venv is not None else image_python_prefix(env.get("PATH", ""))
+    if active is not None:
+        env.setdefault("VIRTUAL_ENV", active)
+
+
+def image_python_prefix(path: str) -> str | None:
+    """The prefix of the first `python3` on `path` that the image (the host's `/usr`, bound read-only) holds.
+
+    Entries outside `/usr` once their links are followed (`/bin` is `/usr/bin` on a merged-/usr host) are passed
+    over: world folders are the agent's, and no other host folder is in the sandbox. Returns e.g. `/usr` for
+    `/usr/bin/python3`, `/usr/local` for `/usr/local/bin/python3`, or None when no entry holds one.
+    """
+    for entry in path.split(":"):
+        if not entry.startswith("/"):
+            continue
+        real = os.path.realpath(entry)
+        exe = os.path.join(real, "python3")
+        if real.startswith("/usr/") and os.path.isfile(exe) and os.access(exe, os.X_OK):
+            return os.path.dirname(real)
+    return None
 
 
 def _git_runs_nothing_of_the_agent(env: dict[str, str], settings: Iterable[tuple[str, str]]) -> None:

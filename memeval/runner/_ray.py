@@ -64,8 +64,8 @@ from memeval.runner._ray_node import (
     node_problems,
     node_temp_paths,
     run_on_node,
-    unpack_world,
 )
+from memeval.runner._ray_world import unpack_world
 from memeval.runner._scrub import run_scrubber
 from memeval.runner._upstream import UpstreamSpec
 

@@ -1,7 +1,8 @@
 """The Ray executor's bundle: what a node needs to run a run's trials, one archive by content hash.
 
 The driver packs the tasks, the agent's folder, scripted upstreams' folders and the price file
-(`build_bundle`), with fixed owners and times so the same inputs make the same bytes and hash; each
+(`build_bundle`), with fixed owners and each file's own modification time, so the same inputs make the same bytes
+and hash; each
 node unpacks it once into `~/.cache/memeval/bundles/<hash>/` (`_unpacked`) and reuses it for the
 run's later trials. See `memeval.runner._ray` for the executor as a whole.
 """
@@ -37,14 +38,23 @@ def _require_ray() -> Any:
 
 
 def _add_tree(tar: tarfile.TarFile, root: Path, arcname: str) -> None:
-    """Add `root` under `arcname`, sorted, with fixed owners and times (same bytes, same hash)."""
+    """Add `root` under `arcname`, sorted, with fixed owners (same files, same bytes, same hash).
+
+    Each entry keeps its modification time: a local run's world is copied from the task with `shutil.copy2`, so
+    its files carry the task's times, while the bundle packed time 0 and every world built on a Ray node held files
+    of 1 January 1970 (`zipfile` refuses to store one, `make` and `find -newer` read them otherwise: breaker34).
+    A file with a second name (a hard link) is packed whole under each name, as the task's hash reads each name:
+    tar's hard-link entry for the second name was skipped, so the node's copy lacked it and the task could not run
+    on Ray (breaker32's finding, breaker34).
+    """
     paths = [root, *sorted(root.rglob("*"), key=lambda p: p.relative_to(root).as_posix())]
     for p in paths:
         rel = p.relative_to(root).as_posix()
         info = tar.gettarinfo(str(p), arcname=f"{arcname}/{rel}" if rel != "." else arcname)
         info.uid = info.gid = 0
         info.uname = info.gname = ""
-        info.mtime = 0
+        if info.islnk():
+            info.type, info.linkname, info.size = tarfile.REGTYPE, "", p.stat().st_size
         if info.isreg():
             with p.open("rb") as f:
                 tar.addfile(info, f)

@@ -13,12 +13,10 @@ import contextlib
 import dataclasses
 import glob
 import hashlib
-import io
 import os
 import queue
 import shutil
 import socket
-import tarfile
 import tempfile
 import threading
 from collections.abc import Iterator
@@ -35,6 +33,7 @@ from memeval.runner._attemptspec import AttemptSpec
 from memeval.runner._executors import kill_run_sandboxes
 from memeval.runner._internal import described
 from memeval.runner._ray_bundle import _unpacked
+from memeval.runner._ray_world import pack_world
 from memeval.runner._upstream import UpstreamSpec
 from memeval.types import FaultCode, Role
 
@@ -132,31 +131,6 @@ class _Channel:
 
     def put_file(self, path: Path) -> str:
         return self.put(path.read_bytes())
-
-
-def pack_world(folder: Path) -> bytes:
-    """A kept world as an uncompressed tar archive (members relative to `folder`), to send to the driver."""
-    buf = io.BytesIO()
-    with tarfile.open(fileobj=buf, mode="w") as tar:
-        tar.add(folder, arcname=".")
-    return buf.getvalue()
-
-
-def unpack_world(run_dir: Path, rel: str, data: bytes) -> None:
-    """Write a world a node kept (`pack_world`'s archive) to `run_dir / rel`, as a local run keeps it.
-
-    Raises:
-        RuntimeError: `rel` is not a folder under `worlds/` (the node's message is damaged).
-        tarfile.TarError: the archive is damaged or names a file outside the world.
-    """
-    parts = Path(rel).parts
-    if len(parts) != 2 or parts[0] != "worlds" or parts[1] in ("..", "."):
-        raise RuntimeError(f"a node sent a kept world to {rel!r}, not to worlds/<name>")
-    dest = run_dir / rel
-    shutil.rmtree(dest, ignore_errors=True)
-    dest.mkdir(parents=True)
-    with tarfile.open(fileobj=io.BytesIO(data), mode="r:") as tar:
-        tar.extractall(dest, filter="tar")
 
 
 def node_temp_paths(run_id: str, tmp: Path | None = None) -> tuple[str, str]:

@@ -12,6 +12,8 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from memeval._files import data_ranges
+
 MIN_SECRET_CHARS = 6
 """Shorter values are not blanked: they would match ordinary text (`1`, `true`, a port)."""
 SCAN_CHUNK = 1 << 20
@@ -111,20 +113,13 @@ class Scrubber:
     def _holds_secret(self, p: Path) -> bool:
         """Whether the file at `p` holds a secret value, read `SCAN_CHUNK` bytes at a time, holes skipped.
 
-        The data of a sparse file is found with `SEEK_DATA`/`SEEK_HOLE` (lseek(2)); a hole reads as
+        The data of a sparse file is found with `memeval._files.data_ranges` (lseek(2)); a hole reads as
         zeros, which no secret (at least `MIN_SECRET_CHARS` characters of text) is made of.
         """
         overlap = max(len(v) for v, _ in self._pairs) - 1
         with p.open("rb") as f:
             fd = f.fileno()
-            size = os.fstat(fd).st_size
-            pos = 0
-            while pos < size:
-                try:
-                    start = os.lseek(fd, pos, os.SEEK_DATA)
-                    end = os.lseek(fd, start, os.SEEK_HOLE)
-                except OSError:  # ENXIO: no data past pos
-                    break
+            for start, end in data_ranges(fd, os.fstat(fd).st_size):
                 f.seek(start)
                 tail = b""
                 left = end - start
@@ -134,7 +129,6 @@ class Scrubber:
                     if any(v in window for v, _ in self._pairs):
                         return True
                     tail = window[-overlap:] if overlap else b""
-                pos = end
         return False
 
 

@@ -20,6 +20,7 @@ import stat
 from pathlib import Path
 from typing import NamedTuple
 
+from memeval._files import data_ranges
 from memeval.runner._scrub import Scrubber
 
 CHUNK = 1 << 20
@@ -82,26 +83,19 @@ def _twin(pristine: Path, real_pristine: str, rel: str) -> Path | None:
 def copy_sparse(src: Path, dst: Path, size: int) -> None:
     """Copy the regular file `src` (`size` bytes) to the new file `dst`, its data ranges only: holes stay holes.
 
-    Ranges are found with `SEEK_DATA`/`SEEK_HOLE` (lseek(2)) and copied with `copy_file_range` (a reflink
-    where the file system has them); the copy is then cut to `size`. Nothing is followed.
+    Ranges are found with `data_ranges` and copied with `copy_file_range` (a reflink where the file system has
+    them); the copy is then cut to `size`. Nothing is followed.
     """
     fi = os.open(src, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
     try:
         fo = os.open(dst, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
         try:
-            pos = 0
-            while pos < size:
-                try:
-                    start = os.lseek(fi, pos, os.SEEK_DATA)
-                except OSError:  # ENXIO: no data past pos
-                    break
-                end = os.lseek(fi, start, os.SEEK_HOLE)
+            for start, end in data_ranges(fi, size):
                 while start < end:
                     n = os.copy_file_range(fi, fo, min(end - start, 1 << 30), start, start)
                     if n == 0:
                         break  # the file shrank under us: nothing runs in the world now, so this is the end
                     start += n
-                pos = end
             os.ftruncate(fo, size)
         finally:
             os.close(fo)

@@ -6,11 +6,12 @@ the Ray task, and the driver stopped the whole run: "the run stopped: attempt ..
 other trial `cancelled`. Now the node sends the failure back (`SETUP_FAILED`) and the driver records it as the
 trial's `internal` fault at the `build` stage, naming the node and the exception, retried under `--retries`.
 
-The failure is real: a task file with a second name (a hard link) is hashed under both names by the driver, while
-the bundle (`_add_tree`) packs the second name as a tar hard-link entry and keeps only regular files, folders and
-symlinks, so the node's copy lacks it, no longer matches the driver's, and `_rebase` refuses it. (The failure this
-test first used, a file of mode 0655, now matches: breaker32. Should this one be made to match too, another
-set-up failure is needed here.)
+The failure is real: a task link that leaves the task folder and comes back into it through a link beside the
+task set (`environment/app/tool2.sh -> ../../../../jump/environment/app/tool.sh`, `jump -> tasks/odd`) leads
+inside the task on the driver, which loads it, while on the node, whose bundle has no `jump`, it leads outside,
+and the node's loader (`_rebase`) refuses the task. (This test first used a file of mode 0655, fixed by breaker32,
+then a file with a second name, fixed by breaker34; should this one be refused on the driver too, another set-up
+failure is needed here.)
 The run starts its own one-node cluster (`ray start --head` under its keeper), as test_ray_orphans.py's does.
 """
 
@@ -35,7 +36,8 @@ def test_a_trial_its_node_cannot_set_up_is_its_fault_and_the_run_scores_the_othe
     tasks = tmp_path / "tasks"
     make_task(tasks, "calm")
     odd = make_task(tasks, "odd", files={"tool.sh": "echo hi\n"}) / "environment" / "app" / "tool.sh"
-    odd.with_name("tool2.sh").hardlink_to(odd)  # two names of one file
+    (tmp_path / "jump").symlink_to("tasks/odd")  # beside the task set: not in the bundle
+    odd.with_name("tool2.sh").symlink_to("../../../../jump/environment/app/tool.sh")  # out of the task and back
     env = dict(os.environ, RAY_USAGE_STATS_ENABLED="0", HOME=str(tmp_path / "home"))
     env.pop("RAY_ADDRESS", None)  # no cluster named: the run starts a local one
     res = subprocess.run(
@@ -53,6 +55,7 @@ def test_a_trial_its_node_cannot_set_up_is_its_fault_and_the_run_scores_the_othe
         fault = t["fault"]
         assert t["attempt"] == 2 and fault["code"] == "internal" and fault["phase"] == "build", t  # retried once
         assert fault["message"].startswith("on Ray node "), fault
-        assert "while it set the attempt up, memeval raised an unexpected RuntimeError" in fault["message"], fault
-        assert "the node's copy does not match the driver's" in fault["message"], fault
+        assert "while it set the attempt up, memeval raised an unexpected TaskError" in fault["message"], fault
+        assert "tool2.sh is a symlink to" in fault["message"], fault
+        assert "outside the task folder" in fault["message"], fault
     assert sorted(t["task_id"] for t in doc["trials"]) == ["calm", "calm", "odd", "odd"]
