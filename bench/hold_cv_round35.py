@@ -27,7 +27,6 @@ Usage: OPENBLAS_NUM_THREADS=1 PYTHONPATH=. nice -n 10 python bench/hold_cv_round
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import time
@@ -40,15 +39,12 @@ sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 import _hold_cv as h  # noqa: E402
-import hold_benign_round34 as w34  # noqa: E402
 import hold_cv_round20 as b20  # noqa: E402
 import hold_cv_round34 as r34  # noqa: E402
-import hold_train_cv as cv  # noqa: E402
 import numpy as np  # noqa: E402
 from _hold_address import cues  # noqa: E402
 from _hold_mood import BUCKETS, columns  # noqa: E402
 
-from memeval.hold import RuleDetector, RulesWithClassifier  # noqa: E402
 from memeval.hold._classifier import ClassifierModel  # noqa: E402
 
 SETS = h.sets_through(34)
@@ -69,36 +65,12 @@ def old_model(v: str) -> ClassifierModel:
 
 
 def extract(args: argparse.Namespace) -> None:
-    """Phase 1: one JSON line per row, with the row's language and origin group."""
-    t_start = time.process_time()
-    rules = b20.Memo(RuleDetector(version=25))
-    d, p, a = r34.SHIPPED
-    groups: list[tuple[str, list[tuple[str, bool, str, str, str]]]] = [(v, list(cv.grouped(v))) for v in SETS]
-    groups.append(("w34", [(s, False, t, "", "written-round34") for s, t in w34.rows()]))
-    groups.append(("examples", [(s, False, t, "", "examples") for s, t in b20.benign_examples()]))
-    args.rows.parent.mkdir(parents=True, exist_ok=True)
-    with args.rows.open("w", encoding="utf-8") as out:
-        for v, rows in groups:
-            t0 = time.process_time()
-            old, new = b20.Scored(old_model(v)), b20.Scored(new_model(v, args.fold_dir, args.final_dir))
-            det = RulesWithClassifier(rules, old.at(d, p), alone_at=a, views=True)
-            for i, (source, label, text, lang, origin) in enumerate(rows):
-                ra, da = rules.assess(text, source), det.assess(text, source)  # type: ignore[arg-type]
-                new.at(d, p).assess(text, source)  # type: ignore[arg-type]
-                row = {"set": v, "i": i, "source": source, "label": label, "text": text, "lang": lang,
-                       "origin": origin, "rules_score": ra.score, "rules_held": ra.held,
-                       "rules": sorted({x.rule for x in ra.reasons}), "default": da.held,
-                       "default_reasons": sorted({x.rule for x in da.reasons}),
-                       "old_p": old.scores[text][0] if text in old.scores else old.clf.score(text)[0],
-                       "new_p": new.scores[text][0]}  # fmt: skip
-                out.write(json.dumps(row, ensure_ascii=False) + "\n")
-            print(f"{v}: {time.process_time() - t0:.0f} s CPU, load {os.getloadavg()[0]:.1f}", flush=True)
-    print(f"cpu {time.process_time() - t_start:.0f} s")
+    """Phase 1: round 34's extract over `SETS` with `old_model` and `new_model`."""
+    r34.extract(args, SETS, old_model, new_model)
 
 
 AGENT_SIDE = ("agent", "tool", "web", "email", "document")
 """Sources an agent read or wrote (everything but a person's own words)."""
-
 
 ORIGIN_KINDS = {
     "hand-off": ("agent-message", "handoff", "authority"),
