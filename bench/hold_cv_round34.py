@@ -36,6 +36,7 @@ import os
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -81,27 +82,34 @@ def new_model(v: str, fold_dir: Path, final_dir: Path) -> ClassifierModel:
     return ClassifierModel.load("hashlr-16", final_dir)
 
 
-def extract(args: argparse.Namespace) -> None:
-    """Phase 1: one JSON line per row (see the module docstring)."""
+def extract(
+    args: argparse.Namespace,
+    sets: tuple[str, ...] = SETS,
+    old_of: Callable[[str], ClassifierModel] = old_model,
+    new_of: Callable[[str, Path, Path], ClassifierModel] = new_model,
+) -> None:
+    """Phase 1: one JSON line per row (see the module docstring), with the row's language and origin group.
+
+    `sets`, `old_of` and `new_of` (the sets, the default classifier and hashlr-16 that judge a set's rows) let a
+    later round extract its own sets (`bench/hold_cv_round35.py`)."""
     t_start = time.process_time()
     rules = b20.Memo(RuleDetector(version=25))
     d, p, a = SHIPPED
-    groups: list[tuple[str, list[tuple[str, bool, str]]]] = [
-        (v, [(s, lab, t) for s, lab, t, _, _ in cv.grouped(v)]) for v in SETS
-    ]
-    groups.append(("w34", [(s, False, t) for s, t in w34.rows()]))
-    groups.append(("examples", [(s, False, t) for s, t in b20.benign_examples()]))
+    groups: list[tuple[str, list[tuple[str, bool, str, str, str]]]] = [(v, list(cv.grouped(v))) for v in sets]
+    groups.append(("w34", [(s, False, t, "", "written-round34") for s, t in w34.rows()]))
+    groups.append(("examples", [(s, False, t, "", "examples") for s, t in b20.benign_examples()]))
     args.rows.parent.mkdir(parents=True, exist_ok=True)
     with args.rows.open("w", encoding="utf-8") as out:
         for v, rows in groups:
             t0 = time.process_time()
-            old, new = b20.Scored(old_model(v)), b20.Scored(new_model(v, args.fold_dir, args.final_dir))
+            old, new = b20.Scored(old_of(v)), b20.Scored(new_of(v, args.fold_dir, args.final_dir))
             det = RulesWithClassifier(rules, old.at(d, p), alone_at=a, views=True)
-            for i, (source, label, text) in enumerate(rows):
+            for i, (source, label, text, lang, origin) in enumerate(rows):
                 ra, da = rules.assess(text, source), det.assess(text, source)  # type: ignore[arg-type]
                 new.at(d, p).assess(text, source)  # type: ignore[arg-type]
-                row = {"set": v, "i": i, "source": source, "label": label, "text": text, "rules_score": ra.score,
-                       "rules_held": ra.held, "rules": sorted({x.rule for x in ra.reasons}), "default": da.held,
+                row = {"set": v, "i": i, "source": source, "label": label, "text": text, "lang": lang,
+                       "origin": origin, "rules_score": ra.score, "rules_held": ra.held,
+                       "rules": sorted({x.rule for x in ra.reasons}), "default": da.held,
                        "default_reasons": sorted({x.rule for x in da.reasons}),
                        "old_p": old.scores[text][0] if text in old.scores else old.clf.score(text)[0],
                        "new_p": new.scores[text][0]}  # fmt: skip
