@@ -1,10 +1,9 @@
 """Holding Python's cyclic garbage collector off while a process builds objects that stay alive.
 
 Used where one thread of a process allocates many objects that live until it is done and frees
-them by reference counting: a replay of a run log (`memeval.results._replay`), a file ingest's
-writer (`memeval.audit._ingest`, which holds every parsed draft until the last batch is stored),
-and an ingest worker's task (`memeval.audit._parallel`). The collector's passes there walk live
-objects and free nothing.
+them by reference counting: a replay of a run log (`memeval.results._replay`) and a file ingest's
+writer (`memeval.audit._ingest`, which holds every parsed draft until the last batch is stored).
+The collector's passes there walk live objects and free nothing.
 """
 
 from __future__ import annotations

@@ -41,8 +41,6 @@ from memeval.audit._events import AuditEvent
 from memeval.audit._idscan import strict_id_candidates
 from memeval.audit._tasks import group_size, room_for_task
 from memeval.audit._workerlife import end_now as _end_now
-from memeval.audit._workerlife import mark_worker as _mark_worker
-from memeval.audit._workerlife import task_paused as _task_paused
 from memeval.audit._workerlife import watch_parent as _watch_parent
 from memeval.errors import UsageError
 
@@ -120,7 +118,6 @@ def _warm(parent: int, eager: bool = False) -> None:
     is the one that handles it (it says "interrupted", exits 130 and its pool ends the workers);
     taken in each worker too, it printed a KeyboardInterrupt traceback per worker.
     """
-    _mark_worker()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     threading.Thread(target=_watch_parent, args=(parent,), name="memeval-parent-watch", daemon=True).start()
     from memeval.hold import get_hold_detector
@@ -186,12 +183,11 @@ def _work(
     from memeval.redact import get_redactor, request_bound
 
     red = get_redactor()
-    with _task_paused():
-        with request_bound(redact_s) as bound:
-            done = dict(zip(texts, red.redact_many(texts) if many else [red.redact(t) for t in texts], strict=True))
-        items = list(dict.fromkeys((done[text].text, source) for text, source in holds))
-        verdicts = dict(zip(items, assess_many_remembered(get_hold_detector(), items, total_s, scope), strict=True))
-        ided = dict(zip(ids or [], red.redact_many(ids) if ids else [], strict=True))
+    with request_bound(redact_s) as bound:
+        done = dict(zip(texts, red.redact_many(texts) if many else [red.redact(t) for t in texts], strict=True))
+    items = list(dict.fromkeys((done[text].text, source) for text, source in holds))
+    verdicts = dict(zip(items, assess_many_remembered(get_hold_detector(), items, total_s, scope), strict=True))
+    ided = dict(zip(ids or [], red.redact_many(ids) if ids else [], strict=True))
     return Presanitized(done, verdicts, ided, request_blanked=0 if bound is None else bound.blanked)
 
 
@@ -413,20 +409,19 @@ def _work_group(
     from memeval.redact import get_redactor, request_bound
 
     red = get_redactor()
-    with _task_paused():
-        every = strict_id_findings(red, list(dict.fromkeys(v for values in ids or () for v in values)))
-        scanned = [{v: every[v] for v in values} for values in (ids or [[] for _ in jobs])]
-        with request_bound(redact_s) as bound:
-            done = [
-                dict(zip(texts, red.redact_many(texts) if many else [red.redact(t) for t in texts], strict=True))
-                for texts, many, _ in jobs
-            ]
-        items = [
-            list(dict.fromkeys((d[text].text, source) for text, source in holds))
-            for d, (_, _, holds) in zip(done, jobs, strict=True)
+    every = strict_id_findings(red, list(dict.fromkeys(v for values in ids or () for v in values)))
+    scanned = [{v: every[v] for v in values} for values in (ids or [[] for _ in jobs])]
+    with request_bound(redact_s) as bound:
+        done = [
+            dict(zip(texts, red.redact_many(texts) if many else [red.redact(t) for t in texts], strict=True))
+            for texts, many, _ in jobs
         ]
-        unique = list(dict.fromkeys(item for batch in items for item in batch))
-        verdicts = dict(zip(unique, assess_many_remembered(get_hold_detector(), unique, total_s, scope), strict=True))
+    items = [
+        list(dict.fromkeys((d[text].text, source) for text, source in holds))
+        for d, (_, _, holds) in zip(done, jobs, strict=True)
+    ]
+    unique = list(dict.fromkeys(item for batch in items for item in batch))
+    verdicts = dict(zip(unique, assess_many_remembered(get_hold_detector(), unique, total_s, scope), strict=True))
     blanked = [0 if bound is None or k else bound.blanked for k in range(len(jobs))]
     return [
         Presanitized(d, {i: verdicts[i] for i in batch}, strict_ids=found, request_blanked=n)

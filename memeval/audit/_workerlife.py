@@ -9,31 +9,6 @@ from __future__ import annotations
 import os
 import time
 from concurrent.futures import ProcessPoolExecutor
-from contextlib import AbstractContextManager, nullcontext
-
-from memeval._collector import collector_paused
-
-_IN_WORKER = False
-"""True in a worker process of the ingest pool (`mark_worker`, called by `_parallel._warm`, its start)."""
-
-
-def mark_worker() -> None:
-    """Say that this process is a worker of the ingest pool (`task_paused` then pauses the collector)."""
-    global _IN_WORKER
-    _IN_WORKER = True
-
-
-def task_paused() -> AbstractContextManager[None]:
-    """In a pool worker: the cyclic garbage collector held off for one task (`collector_paused`); else nothing.
-
-    A task's objects (the drafts' texts, readings, spans, findings) die by reference counting when
-    it returns; the collector's passes during it walked them and freed nothing: about 3% of a
-    worker's CPU (one process, 4,000 bench events in tasks of 4 batches, thread CPU, 2026-12-06).
-    A worker runs one task at a time, so holding the collector off there holds it off for nothing
-    else; a server's threads (which call the same task functions for their own part) are left as
-    they are.
-    """
-    return collector_paused() if _IN_WORKER else nullcontext()
 
 
 def watch_parent(parent: int) -> None:
