@@ -20,6 +20,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from memeval._collector import collector_paused
 from memeval.audit._authority import Limits
 from memeval.audit._events import EVENT_ADAPTER, AuditEvent
 from memeval.audit._ingest_words import describe_validation as describe_validation  # the HTTP ingest's too
@@ -53,7 +54,8 @@ def parse_lines(lines: Iterable[str], *, limits: Limits | None = None) -> list[t
             and reason (up to `MAX_REPORTED`) and `.line` is the first.
     """
     bad: list[tuple[int, str]] = []
-    good = list(_parse_each(lines, limits, bad))
+    with collector_paused():  # every draft stays alive: the collector's passes would free nothing
+        good = list(_parse_each(lines, limits, bad))
     _refuse_bad(bad)
     return good
 
@@ -166,7 +168,8 @@ def ingest_lines(
         if count >= MIN_EVENTS and count > batch_size:
             chunks: list[Sequence[tuple[int, AuditEvent]]] = []
             drafts = _parsed_batches(lines, limits, batch_size, chunks)
-            return _write_batches(store, chunks, presanitize(drafts, workers), count, sender, on_progress)
+            with collector_paused():  # see `ingest_parsed`
+                return _write_batches(store, chunks, presanitize(drafts, workers), count, sender, on_progress)
     parsed = parse_lines(lines, limits=limits)
     return ingest_parsed(store, parsed, sender=sender, batch_size=batch_size, on_progress=on_progress)
 
@@ -234,7 +237,10 @@ def ingest_parsed(
         if workers > 0 and len(chunks) > 1 and len(parsed) >= MIN_EVENTS
         else [None] * len(chunks)
     )
-    return _write_batches(store, chunks, ahead, len(parsed), sender, on_progress)
+    # every draft stays alive until the last batch is stored: the collector's full passes walked
+    # them all and freed nothing (about a tenth of the writer's CPU on a 20,000-event file, 2026-12-06)
+    with collector_paused():
+        return _write_batches(store, chunks, ahead, len(parsed), sender, on_progress)
 
 
 def _write_batches(

@@ -9,6 +9,7 @@ from typing import Any, NamedTuple, TypeVar, overload
 
 from pydantic import ValidationError
 
+from memeval._collector import collector_paused as _collector_paused  # bench/replay.py imports it from here
 from memeval._runlist import cache_path, interrupted, run_lock_held
 from memeval.errors import UsageError
 from memeval.eventlog import RunLog
@@ -16,7 +17,6 @@ from memeval.results._project import Projection
 from memeval.results._records import RunResult
 from memeval.results._replay import (  # noqa: F401 - `_collector_paused`, `find_run`: where callers import them
     HOLD_LOG_BYTES,
-    _collector_paused,
     _replay,
     _write_cache,
     find_run,

@@ -7,13 +7,12 @@ them (a cache to check, a plan or record the plain path leaves to them, an error
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from itertools import islice
 from pathlib import Path
 from typing import TypeVar
 
+from memeval._collector import collector_paused as _collector_paused  # a replay: a quarter of its CPU was the collector
 from memeval._cores import spare_core
 from memeval._files import write_atomic
 from memeval._runlist import cache_path
@@ -183,31 +182,3 @@ def _replay(
             from memeval.stats import forget_ahead
 
             forget_ahead(ahead)  # left by a verdict of another shape, or by an error
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Python's cyclic garbage collector held off while a log is replayed, then set back as it was.
-
-    A replay allocates hundreds of thousands of objects that all stay alive until it returns (the
-    events, the records built from them): each of the collector's full passes walks all of them
-    and frees nothing, and on a 100,000-event log those passes were a quarter of the CPU time.
-    Reference counting still frees what dies; a cycle made meanwhile waits for a full pass.
-
-    When it is set back, what the replay left tracked (about 150,000 objects on a 100,000-event
-    log: tuples, pydantic's field sets, the records) is moved straight to the oldest generation
-    (`gc.freeze` then `gc.unfreeze`: two list splices, no walk), where the young generation's next
-    pass would otherwise have walked all of it once (0.05-0.15 s) to find nothing to free. It is
-    left as it is when the program keeps objects frozen itself (`gc.get_freeze_count()`), since
-    `gc.unfreeze` would release them too.
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if gc.get_freeze_count() == 0:
-            gc.freeze()
-            gc.unfreeze()
-        if enabled:
-            gc.enable()
