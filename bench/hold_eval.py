@@ -22,7 +22,7 @@ written while its thirtieth round was tuned, v31, written while its thirty-first
 tuned, v32, written while its thirty-second round was tuned, v33, written while its
 thirty-third round was tuned (scored once after it, 2026-12-05), and v34, written while its
 thirty-fourth round was tuned (scored once after it, 2026-12-06), and v35, written while its
-thirty-fifth round was tuned (not yet scored: the lead takes its one look after round 35), are scored
+thirty-fifth round was tuned (scored once after it, 2026-12-06), are scored
 only when named.
 
 Prints, per detector: true/false positives, precision, recall, and per language (attacks caught
