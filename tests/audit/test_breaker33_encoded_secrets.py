@@ -31,6 +31,7 @@ from pathlib import Path
 
 import pytest
 from pg_fixture import PgServer, need_pg
+from shared_cache import shared_cache
 
 from memeval.audit import open_store
 
@@ -155,7 +156,7 @@ def _ingest(tmp_path: Path, db: str) -> tuple[dict[str, str], str]:
     f = tmp_path / "events.jsonl"
     f.write_text("\n".join(_line(i, t) for i, t in enumerate(texts)) + "\n", encoding="utf-8")
     (tmp_path / "home").mkdir()
-    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path / "home"), "PYTHONPATH": str(ROOT),
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path / "home"), **shared_cache(), "PYTHONPATH": str(ROOT),
            "MEMEVAL_AUDIT_WORKERS": "0"}  # fmt: skip
     _run(["audit", "ingest", str(f), "--db", db, "--sender", "webbot"], env)
     pack = tmp_path / "pack.json"

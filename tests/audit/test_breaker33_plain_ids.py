@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 from pg_fixture import PgServer, need_pg
+from shared_cache import shared_cache
 
 from memeval.audit import open_store
 from memeval.audit._idscan import plain_id
@@ -54,7 +55,7 @@ def _event(field: str, value: str) -> dict[str, object]:
 
 def _ingest_each(tmp_path: Path, db: str) -> None:
     (tmp_path / "home").mkdir()
-    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path / "home"), "PYTHONPATH": str(ROOT),
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path / "home"), **shared_cache(), "PYTHONPATH": str(ROOT),
            "MEMEVAL_AUDIT_WORKERS": "0"}  # fmt: skip
     ok = tmp_path / "ok.jsonl"
     ok.write_text(json.dumps(_event("session", "ses_042")) + "\n", encoding="utf-8")

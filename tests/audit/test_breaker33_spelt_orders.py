@@ -18,6 +18,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from shared_cache import shared_cache
+
 from memeval.audit import open_store
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -64,7 +66,7 @@ def test_orders_spelt_in_references_or_escapes_are_held_and_never_packed(tmp_pat
     (tmp_path / "home").mkdir()
     (tmp_path / "store").mkdir()
     db = f"sqlite:///{tmp_path / 'store' / 'audit.sqlite'}"
-    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path / "home"), "PYTHONPATH": str(ROOT),
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path / "home"), **shared_cache(), "PYTHONPATH": str(ROOT),
            "MEMEVAL_AUDIT_WORKERS": "0"}  # fmt: skip
     _run(["audit", "ingest", str(f), "--db", db, "--sender", "toolbot"], env)
     pack = tmp_path / "pack.json"

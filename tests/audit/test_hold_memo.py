@@ -14,6 +14,7 @@ from memeval.hold import SOURCES, get_hold_detector
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "hold"))
 
+from hold_reference import assessed_one_by_one  # noqa: E402
 from test_hold_fast_paths import FIXTURES, SAMPLE  # noqa: E402
 
 
@@ -43,6 +44,7 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
 
 
 @pytest.mark.slow  # 22 s in the suite (91c579d9, three workers): handed out first
+@pytest.mark.xdist_group("hold_assessments")  # with test_hold_fast_paths' assess_many check: one reference for both
 def test_remembered_assessments_are_the_fresh_ones(counted: list[tuple[str, str]]) -> None:
     det = get_hold_detector()
     items = _items()
@@ -53,7 +55,7 @@ def test_remembered_assessments_are_the_fresh_ones(counted: list[tuple[str, str]
     again = list(reversed(items))
     second = [a for k in range(0, len(again), 53) for a in memo.assess_many_remembered(det, again[k : k + 53] * 2)[:53]]
     assert len(counted) == len(items), "nothing seen before is assessed again"
-    fresh = [det.assess(t, s) for t, s in items]  # type: ignore[arg-type]  # Sources from SOURCES
+    fresh = assessed_one_by_one(det, items)  # `assess`, one text at a time (kept a process: `hold_reference`)
     assert first == fresh
     assert list(reversed(second[: len(items)])) == fresh
 

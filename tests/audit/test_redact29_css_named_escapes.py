@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 from ingest_events import memory_event
+from shared_cache import shared_cache
 
 from memeval.audit import open_store
 
@@ -60,7 +61,7 @@ def test_keys_in_css_named_and_markdown_escapes_never_reach_sqlite_or_the_pack(t
     (tmp_path / "store").mkdir()
     db_file = tmp_path / "store" / "audit.sqlite"
     db = f"sqlite:///{db_file}"
-    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path / "home"), "PYTHONPATH": str(ROOT),
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path / "home"), **shared_cache(), "PYTHONPATH": str(ROOT),
            "MEMEVAL_AUDIT_WORKERS": "0"}  # fmt: skip
     _run(["audit", "ingest", str(events), "--db", db, "--sender", "webbot"], env)
     pack = tmp_path / "pack.json"

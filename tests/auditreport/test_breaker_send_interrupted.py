@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 from patience import patient
+from shared_cache import shared_cache
 
 from memeval.auditreport import delivery_state, make_report
 
@@ -31,6 +32,7 @@ def _send(store, tmp_path: Path, env: dict[str, str]) -> subprocess.Popen[str]:
     base = {
         "PATH": "/usr/bin:/bin",
         "HOME": str(tmp_path),
+        **shared_cache(),
         "MEMEVAL_DB": store.url,
         "MEMEVAL_FINGERPRINT_KEY": "ab" * 32,
         "MEMEVAL_REPORT_DIR": str(tmp_path / "reports"),

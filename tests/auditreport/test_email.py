@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from patience import patient
+from shared_cache import shared_cache
 from smtp_helpers import SMTP_PASSWORD, free_port, start_smtp
 from typer.testing import CliRunner
 
@@ -108,6 +109,7 @@ def _send_proc(store, made, smtp, tmp_path) -> subprocess.Popen[str]:
     env = {
         "PATH": "/usr/bin:/bin",
         "HOME": str(tmp_path),
+        **shared_cache(),
         "MEMEVAL_DB": store.url,
         "MEMEVAL_FINGERPRINT_KEY": "ab" * 32,
         "MEMEVAL_REPORT_DIR": str(made.folder.parents[2]),

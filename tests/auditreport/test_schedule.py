@@ -14,6 +14,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 from patience import patient
+from shared_cache import shared_cache
 from sqlalchemy import inspect
 from typer.testing import CliRunner
 
@@ -126,6 +127,7 @@ def _service(store, smtp, tmp_path) -> subprocess.Popen[str]:
     env = {
         "PATH": "/usr/bin:/bin",
         "HOME": str(tmp_path),
+        **shared_cache(),
         "MEMEVAL_DB": store.url,
         "MEMEVAL_FINGERPRINT_KEY": "ab" * 32,
         "MEMEVAL_REPORT_DIR": str(tmp_path / "reports"),

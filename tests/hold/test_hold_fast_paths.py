@@ -31,6 +31,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from hold_heldout import HELDOUT  # noqa: E402
+from hold_reference import assessed_one_by_one  # noqa: E402
 from hold_tuning import TUNING  # noqa: E402
 
 ALL_RULES = tuple(r for name in dir(_rules) if re.fullmatch(r"RULES(?:_V\d+)?", name) for r in getattr(_rules, name))
@@ -174,13 +175,14 @@ def test_batched_probabilities_are_the_same_floats() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("hold_assessments")  # with test_hold_memo's: one reference for both (`hold_reference`)
 def test_assess_many_gives_the_assessments_of_assess() -> None:
     det = get_hold_detector()
     items = [(t, s) for t, s in FIXTURES + SAMPLE] + [(t, "person") for t, _ in FIXTURES[:200]]
     items += [(t, SOURCES[i % len(SOURCES)]) for i, t in enumerate(_random_texts(600, seed=9))]
     for k in range(0, len(items), 50):
         chunk = items[k : k + 50]
-        assert assess_many(det, chunk) == [det.assess(t, s) for t, s in chunk]  # type: ignore[arg-type]  # Sources
+        assert assess_many(det, chunk) == assessed_one_by_one(det, chunk)  # type: ignore[arg-type]  # Sources
 
 
 def test_assess_many_calls_any_other_detector_one_text_at_a_time() -> None:
