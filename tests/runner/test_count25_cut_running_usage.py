@@ -1,0 +1,81 @@
+"""A stream cut before its end is not a known cost when the usage it carried was a running total (count25).
+
+Found by reading the readers: Gemini's `streamGenerateContent` repeats `usageMetadata` in every event, a running
+total whose `candidatesTokenCount` grows until the event with the `finishReason`. A stream the provider (or the
+network, or the proxy's stop) cut after a few events left the call with the total so far: priced, its cost was a
+known figure below what the provider bills for the answer it went on generating, and the trial's cost and tokens read
+as exact (no "at least"). Anthropic's reader never takes `message_start`'s placeholder output count for the same
+reason. Real `memeval ab`, real sandboxes, the real proxy, an upstream on loopback that cuts its streams.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from runner_helpers import make_task
+from wire_rig import LocalUpstream, Reply, make_agent
+
+TEST_SH = 'if [ "$(cat /app/answer.txt)" = 42 ]; then echo 1; else echo 0; fi > /logs/verifier/reward.txt\n'
+
+GEMINI_AGENT = r"""
+import json, os, urllib.request
+body = json.dumps({"contents": [{"role": "user", "parts": [{"text": "hi"}]}]}).encode()
+url = os.environ["GOOGLE_GEMINI_BASE_URL"] + "/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse"
+req = urllib.request.Request(url, data=body,
+    headers={"x-goog-api-key": os.environ["GEMINI_API_KEY"], "content-type": "application/json"})
+try:
+    with urllib.request.urlopen(req, timeout=30) as r:
+        r.read()
+except Exception as exc:  # the cut stream: the agent carries on, as an SDK's caller would
+    print("cut:", type(exc).__name__)
+open("/app/answer.txt", "w").write("42")
+"""
+"""One streamed Gemini call, read as far as it goes, then the answer."""
+
+
+def _event(usage: dict[str, int], finish: str | None = None) -> bytes:
+    candidate: dict[str, object] = {"content": {"role": "model", "parts": [{"text": "some words "}]}, "index": 0}
+    if finish:
+        candidate["finishReason"] = finish
+    doc = {"candidates": [candidate], "usageMetadata": usage, "modelVersion": "gemini-2.5-flash", "responseId": "r1"}
+    return b"data: " + json.dumps(doc, separators=(",", ":")).encode() + b"\r\n\r\n"
+
+
+RUNNING = [_event({"promptTokenCount": 52, "candidatesTokenCount": n, "totalTokenCount": 52 + n}) for n in (3, 9)]
+"""The events before the end, as Gemini streams them: the prompt's count and the answer's count so far."""
+
+
+@pytest.fixture
+def upstream():
+    up = LocalUpstream().start()
+    yield up
+    up.stop()
+
+
+def test_a_gemini_stream_cut_after_running_usage_is_no_known_cost(
+    tmp_path: Path, run_ab, upstream: LocalUpstream
+) -> None:
+    upstream.push(*[Reply(200, headers={"content-type": "text/event-stream"}, chunks=RUNNING, cut=True)] * 2)
+    make_task(tmp_path / "tasks", "t", test_sh=TEST_SH)
+    agent = make_agent(tmp_path / "agent", apis='["google"]', script=GEMINI_AGENT)
+    code, doc, err = run_ab(
+        str(tmp_path / "tasks"), "--agent", str(agent), "--upstream", f"api=google,url={upstream.url}",
+        "--concurrency", "1",
+    )  # fmt: skip
+    assert doc, err
+    assert len(upstream.seen) == 2, err
+    for t in doc["trials"]:
+        phys = t["physics"]
+        # main: a known $0.0000381 (52 prompt and 9 answer tokens priced) and output 9, as if measured
+        assert phys["cost_usd"] is None, phys
+        assert phys["missing"]["cost_usd"].startswith("usage_missing"), phys["missing"]
+        assert phys["tokens"]["input"] == 52, phys["tokens"]  # the prompt's count is final from the first event
+        assert phys["tokens"]["output"] is None, phys["tokens"]
+        assert t["harness_measured"]["total_cost_usd"] is None, t["harness_measured"]
+        assert [(a["calls"], a["calls_cost_unknown"]) for a in t["spend"]] == [(1, 1)], t["spend"]
+    row = doc["table"][0]  # main: both arms "$0.00" exact, the 52 + 9 tokens' price as the arm's whole spend
+    assert row["baseline_cost_lower_bound"] and row["pack_cost_lower_bound"], row
+    for arm in ("baseline", "pack"):  # no trial of known cost: cost of a pass has none to count
+        assert doc["verdict"]["cost_of_pass"][arm]["cost_coverage"] == "0/1", doc["verdict"]["cost_of_pass"]
