@@ -1,11 +1,13 @@
 """A stream cut before its end is not a known cost when the usage it carried was a running total (count25).
 
 Found by reading the readers: Gemini's `streamGenerateContent` repeats `usageMetadata` in every event, a running
-total whose `candidatesTokenCount` grows until the event with the `finishReason`. A stream the provider (or the
-network, or the proxy's stop) cut after a few events left the call with the total so far: priced, its cost was a
-known figure below what the provider bills for the answer it went on generating, and the trial's cost and tokens read
-as exact (no "at least"). Anthropic's reader never takes `message_start`'s placeholder output count for the same
-reason. Real `memeval ab`, real sandboxes, the real proxy, an upstream on loopback that cuts its streams.
+total whose `candidatesTokenCount` grows until the event with the `finishReason`; an OpenAI-compatible server asked
+for `stream_options.continuous_usage_stats` (vLLM, SGLang) puts a running `usage` on every Chat Completions chunk. A
+stream the provider (or the network, or the proxy's stop) cut after a few events left the call with the total so
+far: priced, its cost was a known figure below what the provider bills for the answer it went on generating, and the
+trial's cost and tokens read as exact (no "at least"). Anthropic's reader never takes `message_start`'s placeholder
+output count for the same reason. Real `memeval ab`, real sandboxes, the real proxy, an upstream on loopback that
+cuts its streams.
 """
 
 from __future__ import annotations
@@ -79,3 +81,50 @@ def test_a_gemini_stream_cut_after_running_usage_is_no_known_cost(
     assert row["baseline_cost_lower_bound"] and row["pack_cost_lower_bound"], row
     for arm in ("baseline", "pack"):  # no trial of known cost: cost of a pass has none to count
         assert doc["verdict"]["cost_of_pass"][arm]["cost_coverage"] == "0/1", doc["verdict"]["cost_of_pass"]
+
+
+CHAT_AGENT = r"""
+import json, os, urllib.request
+body = json.dumps({"model": "gpt-4o-mini", "max_tokens": 64, "stream": True,
+                   "stream_options": {"include_usage": True, "continuous_usage_stats": True},
+                   "messages": [{"role": "user", "content": "hi"}]}).encode()
+req = urllib.request.Request(os.environ["OPENAI_BASE_URL"] + "/chat/completions", data=body,
+    headers={"authorization": "Bearer " + os.environ["OPENAI_API_KEY"], "content-type": "application/json"})
+try:
+    with urllib.request.urlopen(req, timeout=30) as r:
+        r.read()
+except Exception as exc:
+    print("cut:", type(exc).__name__)
+open("/app/answer.txt", "w").write("42")
+"""
+"""One Chat Completions stream asking for usage on every chunk (vLLM's and SGLang's option), then the answer."""
+
+
+def _chat_chunk(n: int) -> bytes:
+    doc = {
+        "id": "chatcmpl-1", "object": "chat.completion.chunk", "created": 1765000000, "model": "gpt-4o-mini",
+        "choices": [{"index": 0, "delta": {"content": "some words "}, "logprobs": None, "finish_reason": None}],
+        "usage": {"prompt_tokens": 40, "total_tokens": 40 + n, "completion_tokens": n},
+    }  # fmt: skip
+    return b"data: " + json.dumps(doc, separators=(",", ":")).encode() + b"\n\n"
+
+
+def test_a_chat_stream_cut_after_running_usage_is_no_known_cost(
+    tmp_path: Path, run_ab, upstream: LocalUpstream
+) -> None:
+    chunks = [_chat_chunk(n) for n in (2, 7)]
+    upstream.push(*[Reply(200, headers={"content-type": "text/event-stream"}, chunks=chunks, cut=True)] * 2)
+    make_task(tmp_path / "tasks", "t", test_sh=TEST_SH)
+    agent = make_agent(tmp_path / "agent", script=CHAT_AGENT)
+    code, doc, err = run_ab(
+        str(tmp_path / "tasks"), "--agent", str(agent), "--upstream", f"api=openai,url={upstream.url}/v1",
+        "--concurrency", "1",
+    )  # fmt: skip
+    assert doc, err
+    assert len(upstream.seen) == 2, err
+    for t in doc["trials"]:
+        phys = t["physics"]  # main: a known cost of 40 prompt and 7 answer tokens, output 7 as if measured
+        assert (phys["cost_usd"], phys["tokens"]["input"], phys["tokens"]["output"]) == (None, 40, None), phys
+        assert phys["missing"]["cost_usd"].startswith("usage_missing"), phys["missing"]
+    row = doc["table"][0]
+    assert row["baseline_cost_lower_bound"] and row["pack_cost_lower_bound"], row
