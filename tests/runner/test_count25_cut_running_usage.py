@@ -17,7 +17,10 @@ from pathlib import Path
 
 import pytest
 from runner_helpers import make_task
+from typer.testing import CliRunner
 from wire_rig import LocalUpstream, Reply, make_agent
+
+from memeval.cli import app
 
 TEST_SH = 'if [ "$(cat /app/answer.txt)" = 42 ]; then echo 1; else echo 0; fi > /logs/verifier/reward.txt\n'
 
@@ -81,6 +84,12 @@ def test_a_gemini_stream_cut_after_running_usage_is_no_known_cost(
     assert row["baseline_cost_lower_bound"] and row["pack_cost_lower_bound"], row
     for arm in ("baseline", "pack"):  # no trial of known cost: cost of a pass has none to count
         assert doc["verdict"]["cost_of_pass"][arm]["cost_coverage"] == "0/1", doc["verdict"]["cost_of_pass"]
+    replay = CliRunner().invoke(app, ["replay", doc["run_id"], "--runs-dir", str(tmp_path / "runs")])
+    again = json.loads(replay.stdout)  # the log read again says the same: no known cost, the same lower bounds
+    assert again["table"] == doc["table"] and again["verdict"]["cost_of_pass"] == doc["verdict"]["cost_of_pass"]
+    assert {t["trial_id"]: t["physics"] for t in again["trials"]} == {
+        t["trial_id"]: t["physics"] for t in doc["trials"]
+    }
 
 
 CHAT_AGENT = r"""
