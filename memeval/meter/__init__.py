@@ -36,7 +36,7 @@ from memeval.meter._providers import (
     unregister_provider,
     wire_api,
 )
-from memeval.meter._records import Cost, ModelCall, Provider, TrialSpend, Upstream
+from memeval.meter._records import UPSTREAM_CUT, Cost, ModelCall, Provider, TrialSpend, Upstream
 from memeval.meter._turns import Turn, cut
 from memeval.meter._usage import ParsedUsage, UsageState
 from memeval.types import CostReason
@@ -73,6 +73,7 @@ __all__ = [
     "SpendPool",
     "TrialSpend",
     "Turn",
+    "UPSTREAM_CUT",
     "Upstream",
     "UsageState",
     "UserPrice",

@@ -12,6 +12,13 @@ whole `GenerateContentResponse` whose `usageMetadata` is a running total: the la
 field by field it replaces the earlier one (nothing is added). Without `alt=sse` the stream is
 one JSON array of the same objects. Errors are `{"error": {"code", "message", "status"}}`.
 
+A stream's answer counts (`candidatesTokenCount`, `thoughtsTokenCount`) are final only in the event
+that ends it (a `finishReason`, or the prompt's `blockReason`) or after it: before, they are the
+answer so far, and a stream cut there (the provider closing early, the proxy stopping) has no
+output count, so its cost is unknown rather than a known figure below the billed one (as
+Anthropic's `message_start` placeholder is never taken). The prompt's count is whole from the
+first event and is kept.
+
 Mapped to `ParsedUsage`: `input_tokens` = `promptTokenCount` + `toolUsePromptTokenCount`,
 `cache_read_tokens` = `cachedContentTokenCount`, `output_tokens` = `candidatesTokenCount` +
 `thoughtsTokenCount`, `reasoning_tokens` = `thoughtsTokenCount`. Gemini reports no cache writes
@@ -40,14 +47,21 @@ def _error(obj: dict[str, Any]) -> str:
     return f"{kind}: {obj.get('message', '')}".strip()
 
 
-def _usage(state: UsageState, usage: dict[str, Any]) -> None:
-    """Replace the reading with this usage object (a stream's last one wins)."""
+def _usage(state: UsageState, usage: dict[str, Any], *, final: bool) -> None:
+    """Replace the reading with this usage object (a stream's last one wins).
+
+    `final`: the object is the response's last word on its answer (a body, or a stream's event at or after the one
+    that ends it). When False its answer counts are the running total so far and are not taken: the output count
+    stays None until a final object gives it, so a stream cut before its end is not priced as known.
+    """
     prompt = read_count(state, usage, "promptTokenCount", "usageMetadata.")
     tool_prompt = read_count(state, usage, "toolUsePromptTokenCount", "usageMetadata.")
     answer = read_count(state, usage, "candidatesTokenCount", "usageMetadata.")
     thoughts = read_count(state, usage, "thoughtsTokenCount", "usageMetadata.")
     state.input_raw = None if prompt is None else prompt + (tool_prompt or 0)
     state.cache_read_tokens = read_count(state, usage, "cachedContentTokenCount", "usageMetadata.")
+    if not final:
+        answer = thoughts = None
     state.reasoning_tokens = thoughts
     if answer is None and thoughts is None:
         state.output_tokens = None
@@ -71,13 +85,15 @@ _MODALITY_DETAILS = (
 """`usageMetadata` lists of `{modality, tokenCount}`: where audio tokens, billed at their own rates, are counted."""
 
 
-def read_chunk(state: UsageState, obj: Any, position: int) -> None:
+def read_chunk(state: UsageState, obj: Any, position: int, *, whole: bool = False) -> None:
     """Fill `state` from one `GenerateContentResponse` (a body, or one event of a stream).
 
     Args:
         state: the accumulator.
         obj: the parsed JSON object.
         position: the object's index in its stream (0 for a body), to key tool calls without ids.
+        whole: the object is a whole non-streamed body, whose usage is final whatever it holds; a stream's event
+            carries final answer counts only if it, or an event before it, ends the response.
     """
     chunk = as_dict(obj)
     if chunk.get("error"):
@@ -90,11 +106,15 @@ def read_chunk(state: UsageState, obj: Any, position: int) -> None:
     state.response_seen = True
     if isinstance(chunk.get("modelVersion"), str) and chunk["modelVersion"]:
         state.model = chunk["modelVersion"]
+    candidates = list(map(as_dict, as_list(chunk.get("candidates"))))
+    ends = bool(as_dict(chunk.get("promptFeedback")).get("blockReason")) or any(
+        c.get("finishReason") for c in candidates
+    )
     if isinstance(chunk.get("usageMetadata"), dict):
-        _usage(state, chunk["usageMetadata"])
-    if as_dict(chunk.get("promptFeedback")).get("blockReason"):
+        _usage(state, chunk["usageMetadata"], final=whole or ends or state.terminal)
+    if ends:
         state.terminal = True
-    for c_index, candidate in enumerate(map(as_dict, as_list(chunk.get("candidates")))):
+    for c_index, candidate in enumerate(candidates):
         parts = as_list(as_dict(candidate.get("content")).get("parts"))
         for p_index, part in enumerate(map(as_dict, parts)):
             key = f"{position}.{candidate.get('index', c_index)}.{p_index}"
@@ -103,8 +123,6 @@ def read_chunk(state: UsageState, obj: Any, position: int) -> None:
                 state.add_tool(str(call.get("id") or key), str(call.get("name") or "functionCall"))
             elif part.get("executableCode"):
                 state.hosted.add(key)
-        if candidate.get("finishReason"):
-            state.terminal = True
 
 
 def read_body(state: UsageState, obj: Any) -> None:
@@ -115,7 +133,7 @@ def read_body(state: UsageState, obj: Any) -> None:
         for position, item in enumerate(obj):
             read_chunk(state, item, position)
     else:
-        read_chunk(state, obj, 0)
+        read_chunk(state, obj, 0, whole=True)
 
 
 def _parts(role: str, parts: list[Any]) -> list[Turn]:

@@ -5,7 +5,10 @@ Chat Completions (platform.openai.com API reference, "The chat completion object
 `prompt_tokens_details.cached_tokens` / `.cache_write_tokens` and
 `completion_tokens_details.reasoning_tokens`. A stream carries usage only when the client asked
 for `stream_options.include_usage`, on a last chunk with `choices: []`, and ends with
-`data: [DONE]`. Tool calls are `choices[].message.tool_calls[]` (streamed as deltas keyed by
+`data: [DONE]`. Servers that also send it on every chunk (vLLM's and SGLang's
+`stream_options.continuous_usage_stats`) send running totals: a chunk's usage is final only when
+none of its choices is still generating (each has its `finish_reason`, or there are none), or
+once `[DONE]` ends the stream. Tool calls are `choices[].message.tool_calls[]` (streamed as deltas keyed by
 `index`, the first delta of each carrying its `id` and name).
 
 Responses ("The response object", "Streaming events"): `usage` has `input_tokens` (cache parts
@@ -17,14 +20,18 @@ items.
 
 from __future__ import annotations
 
-import json
 import re
 from itertools import compress, repeat
 from typing import Any
 
 from memeval.meter._errors import OPENAI_ERRORS, error_status, read_error
 from memeval.meter._provider import Headers, ModelProvider, Refusal, Route, WireApi, models_lookup
-from memeval.meter._turns import Turn, as_text, cut, new_messages, sse_data
+from memeval.meter._show_openai import (
+    show_chat_request,
+    show_chat_response,
+    show_responses_request,
+    show_responses_response,
+)
 from memeval.meter._usage import (
     UsageState,
     as_dict,
@@ -64,7 +71,13 @@ def new_state() -> UsageState:
     return UsageState(input_is_total=True)
 
 
-def _usage(state: UsageState, usage: dict[str, Any], names: tuple[str, str, str, str]) -> None:
+def _usage(state: UsageState, usage: dict[str, Any], names: tuple[str, str, str, str], *, final: bool = True) -> None:
+    """Replace the reading with this usage object.
+
+    `final`: False for a Chat Completions chunk that is still generating (a choice without its `finish_reason`):
+    its counts are the running total so far, kept aside (`UsageState.running`) with no output count until the
+    stream's `[DONE]` or a final usage, so a stream cut before its end is not priced as known.
+    """
     input_key, output_key, input_details, output_details = names
     state.input_raw, state.output_tokens = (read_count(state, usage, key, "usage.") for key in (input_key, output_key))
     details, out_details = as_dict(usage.get(input_details)), as_dict(usage.get(output_details))
@@ -74,7 +87,11 @@ def _usage(state: UsageState, usage: dict[str, Any], names: tuple[str, str, str,
     state.reasoning_tokens = read_count(state, out_details, "reasoning_tokens", out_where)
     audio = [read_count(state, d, "audio_tokens", w) for d, w in ((details, where), (out_details, out_where))]
     state.audio_tokens = sum(n or 0 for n in audio)
-    state.final_usage = True
+    state.final_usage = final
+    state.running = None
+    if not final:
+        state.running = (state.output_tokens, state.reasoning_tokens)
+        state.output_tokens = state.reasoning_tokens = None
 
 
 def _tier(state: UsageState, obj: dict[str, Any]) -> None:
@@ -130,6 +147,7 @@ def read_chat_event(state: UsageState, name: str, data_text: str, obj: Any) -> N
     """Fill `state` from one chat stream event (`data_text` is the raw data, for `[DONE]`)."""
     if data_text.strip() == "[DONE]":
         state.terminal = True
+        state.settle_running()
         return
     chunk = as_dict(obj)
     if chunk.get("error"):
@@ -140,7 +158,9 @@ def read_chat_event(state: UsageState, name: str, data_text: str, obj: Any) -> N
         _chat_model(state, chunk["model"])
     if isinstance(chunk.get("usage"), dict):
         _tier(state, chunk)  # the usage chunk is always read: the fast paths skip only chunks without usage
-        _usage(state, chunk["usage"], _CHAT_USAGE)
+        choices = as_list(chunk.get("choices"))  # OpenAI's usage chunk has none; some servers' finishing chunk has it
+        final = all(as_dict(c).get("finish_reason") is not None for c in choices)
+        _usage(state, chunk["usage"], _CHAT_USAGE, final=final)
     for choice in map(as_dict, as_list(chunk.get("choices"))):
         delta = as_dict(choice.get("delta"))
         for call in map(as_dict, as_list(delta.get("tool_calls"))):
@@ -330,92 +350,6 @@ def read_responses_event(state: UsageState, name: str, obj: Any) -> None:
         kind = data.get("code") or "error"
         state.error = error_text({"type": kind, "message": data.get("message")})
         state.error_status = error_status(OPENAI_ERRORS, data.get("code"))
-
-
-def _joined(content: Any) -> Any:
-    if isinstance(content, list):
-        return "".join(p.get("text", "") for p in content if isinstance(p, dict))
-    return content
-
-
-def show_chat_request(body: dict[str, Any]) -> list[Turn]:
-    """What is new in a Chat Completions request.
-
-    The messages after the last assistant turn (system and developer messages only on the first
-    calls), `tool` messages as tool results.
-    """
-    out: list[Turn] = []
-    msgs = body.get("messages") or []
-    for m in new_messages(msgs, lambda m: m.get("role") == "assistant"):
-        role = str(m.get("role"))
-        if role in ("system", "developer") and len(msgs) > 2:
-            continue
-        c = _joined(m.get("content"))
-        out.append(Turn(role, "tool_result" if role == "tool" else "text", cut(as_text(c or ""))))
-    return out
-
-
-def show_chat_response(text: str, streamed: bool) -> list[Turn]:
-    """A chat completion's text and tool calls, a stream's joined from `choices[].delta`."""
-    if not streamed:
-        msg = (json.loads(text).get("choices") or [{}])[0].get("message") or {}
-        content, calls = msg.get("content") or "", msg.get("tool_calls") or []
-    else:
-        content = ""
-        by_index: dict[int, dict[str, Any]] = {}
-        for ev in sse_data(text):
-            for ch in ev.get("choices") or []:
-                d = ch.get("delta") or {}
-                content += d.get("content") or ""
-                for tc in d.get("tool_calls") or []:
-                    cur = by_index.setdefault(tc.get("index", 0), {"function": {"name": "", "arguments": ""}})
-                    f = tc.get("function") or {}
-                    cur["function"]["name"] += f.get("name") or ""
-                    cur["function"]["arguments"] += f.get("arguments") or ""
-        calls = [by_index[i] for i in sorted(by_index)]
-    out = [Turn("assistant", "text", cut(content))] if content else []
-    for tc in calls:
-        f = tc.get("function") or {}
-        out.append(Turn("assistant", "tool_call", f"{f.get('name')}({cut(f.get('arguments', ''))})"))
-    return out
-
-
-def show_responses_request(body: dict[str, Any]) -> list[Turn]:
-    """What is new in a Responses request.
-
-    `instructions` on the first call, then the `input` items after the model's last (`message`,
-    `function_call_output` and other `*_output` items).
-    """
-    out: list[Turn] = []
-    items = body.get("input")
-    items = [{"type": "message", "role": "user", "content": items}] if isinstance(items, str) else items or []
-    new = new_messages(items, lambda i: i.get("role") == "assistant" or i.get("type") == "function_call")
-    if body.get("instructions") and len(new) == len(items):
-        out.append(Turn("system", "text", cut(as_text(body["instructions"]))))
-    for i in new:
-        if i.get("type", "message") == "message":
-            c = _joined(i.get("content"))
-            out.append(Turn(str(i.get("role")), "text", cut(as_text(c or ""))))
-        elif str(i.get("type", "")).endswith("_output"):
-            out.append(Turn("tool", "tool_result", cut(as_text(i.get("output", "")))))
-    return out
-
-
-def show_responses_response(text: str, streamed: bool) -> list[Turn]:
-    """A Responses answer's `output` (messages and function calls), a stream's from its terminal event."""
-    resp = json.loads(text) if not streamed else None
-    if streamed:
-        for ev in sse_data(text):
-            if ev.get("type") in ("response.completed", "response.incomplete", "response.failed"):
-                resp = ev.get("response")
-    out = []
-    for item in (resp or {}).get("output") or []:
-        if item.get("type") == "message":
-            t = "".join(c.get("text", "") for c in item.get("content") or [] if isinstance(c, dict))
-            out.append(Turn("assistant", "text", cut(t)))
-        elif item.get("type") == "function_call":
-            out.append(Turn("assistant", "tool_call", f"{item.get('name')}({cut(item.get('arguments', ''))})"))
-    return out
 
 
 _ERROR_TYPE: dict[Refusal, tuple[str, str]] = {

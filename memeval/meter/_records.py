@@ -47,6 +47,11 @@ class Cost(BaseModel):
     priced_as: str | None = None
 
 
+UPSTREAM_CUT = "the upstream connection failed mid-response"
+"""How the `error` of a call starts whose upstream connection failed after its answer began (the provider's server
+or its network dropped it): the provider failed the call, as a 5xx would (`memeval.runner._callstats.CallStats`)."""
+
+
 class ModelCall(BaseModel):
     """One model call (one HTTP attempt) seen by the proxy.
 

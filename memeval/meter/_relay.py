@@ -16,6 +16,7 @@ from memeval.meter import _providers as registry
 from memeval.meter._ledger import Caller, Reservation
 from memeval.meter._meter import UsageMeter
 from memeval.meter._provider import ChunkFilter, ModelProvider, header
+from memeval.meter._records import UPSTREAM_CUT
 from memeval.meter._reply import Reply
 from memeval.meter._upstream import Exchange
 
@@ -139,7 +140,7 @@ class Relay:
     def end(self, error: str | None) -> None:
         if self.error is None and error is not None:
             # The upstream cut the response: end ours without its terminator, as it did.
-            self.error = f"the upstream connection failed mid-response: {error}"
+            self.error = f"{UPSTREAM_CUT}: {error}"
         if self.error is not None or self.reply.gone:
             self.reply.abort()
         else:

@@ -103,6 +103,17 @@ class UsageState:
     """The HTTP status the provider's error object stands for (`error_status`), when the response carried one."""
     unsummed: str | None = None
     """Why the counts cannot be added up (a reader found a part it could not read), or None."""
+    running: tuple[int | None, int | None] | None = None
+    """A stream's answer counts so far (output, reasoning), from a running total read before the stream's end (a
+    Chat Completions chunk still generating, as vLLM's and SGLang's `continuous_usage_stats` send): not the billed
+    counts, so `output_tokens` stays None unless the stream ends properly (`settle_running`)."""
+
+    def settle_running(self) -> None:
+        """The stream ended properly: its last running answer counts are its final ones, unless a final usage came."""
+        if self.running is not None and not self.final_usage:
+            self.output_tokens, self.reasoning_tokens = self.running
+            self.final_usage = self.input_raw is not None and self.output_tokens is not None
+        self.running = None
 
     def add_tool(self, key: str, name: str) -> None:
         """Count a client-executed tool call once per `key` (an id or position)."""

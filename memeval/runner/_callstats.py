@@ -12,6 +12,7 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
+from memeval.meter import UPSTREAM_CUT
 from memeval.types import FaultCode
 
 MAX_KEPT_BODY_BYTES = 8 << 20
@@ -53,6 +54,10 @@ class Exchange:
     note: str = ""
 
 
+CUT = "cut mid-response"
+"""How a call whose upstream connection failed after its answer began is named among a turn's server errors."""
+
+
 class CallStats:
     """Per registration: successful calls, and calls the proxy could not deliver (thread-safe).
 
@@ -65,8 +70,10 @@ class CallStats:
     A call "answered down" is one the provider itself answered with a 5xx (500-599, which takes in
     Anthropic's 529 overloaded), or whose 200 stream it ended with an error event standing for one
     (`ModelCall.outcome_status`: Anthropic's `overloaded_error` event is its 529, OpenAI's `server_error`
-    chunk its 500; a success only when it stands for none): the provider failed, not the agent. A turn
-    whose every call was answered down is a `provider` fault. A 429 is not one: an agent can provoke rate limits by
+    chunk its 500; a success only when it stands for none), or whose upstream connection failed after its answer
+    began (`UPSTREAM_CUT`: the provider's server or network dropped the stream; the client hanging up never cuts
+    it, the proxy reads on): the provider failed, not the agent. A turn whose every call was answered down is a
+    `provider` fault. A 429 is not one: an agent can provoke rate limits by
     flooding the provider, so a rate-limited turn stays the agent's. The proxy's own answers
     (`memeval meter: ...`, some of them 503) are never provider answers.
     """
@@ -77,7 +84,8 @@ class CallStats:
         self._ok: dict[str, int] = {}
         self._undelivered: dict[str, list[str]] = {}
         self._calls: dict[str, int] = {}
-        self._down: dict[str, list[int]] = {}
+        self._down: dict[str, list[str]] = {}
+        """Registration id -> how each call answered down failed: its status (`"503"`), or `CUT` for a cut one."""
         self._bodies: dict[str, list[Exchange]] = {}
         self._kept: dict[str, int] = {}
         self._attempts: dict[str, int] = {}
@@ -129,16 +137,19 @@ class CallStats:
         rid = str(call.trial_id)
         err = call.error or ""
         status = int(call.outcome_status)  # a 200 stream the provider ended with an error event: that error's
+        cut = 200 <= status < 300 and call.forwarded and err.startswith(UPSTREAM_CUT)  # began, then dropped
         with self._lock:
             self._calls[rid] = self._calls.get(rid, 0) + 1
-            if 200 <= status < 300:
+            if cut:
+                self._down.setdefault(rid, []).append(CUT)
+            elif 200 <= status < 300:
                 self._ok[rid] = self._ok.get(rid, 0) + 1
             elif err.startswith("memeval meter: upstream") or (
                 self._no_upstreams and err.startswith("memeval meter: no ")
             ):
                 self._undelivered.setdefault(rid, []).append(err)
             elif call.forwarded and 500 <= status < 600 and not err.startswith("memeval meter:"):
-                self._down.setdefault(rid, []).append(status)
+                self._down.setdefault(rid, []).append(str(status))
 
     def harness_failure(self, rid: str) -> tuple[FaultCode, str] | None:
         """The fault a registration's calls make of its turn, as (code, message), or None.
@@ -154,7 +165,7 @@ class CallStats:
                 return "process", f"{len(errors)} model call(s) could not be delivered: {last}"
             down = self._down.get(rid, [])
             if down and len(down) == self._calls.get(rid, 0):
-                codes = ", ".join(str(c) for c in sorted(set(down)))
+                codes = ", ".join(sorted(set(down)))
                 why = f"the model provider answered all {len(down)} model call(s) with a server error ({codes})"
                 return "provider", f"{why}: it was down"
             return None

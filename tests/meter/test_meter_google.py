@@ -202,7 +202,9 @@ def test_a_stream_cut_before_its_last_chunk_is_incomplete_with_what_was_seen(goo
         _post(proxy, STREAM_PATH, {"x-goog-api-key": key}, "alt=sse")
     call = calls.get(timeout=10)
     assert not call.completed and call.error
-    assert (call.input_tokens, call.output_tokens, call.reasoning_tokens, call.tool_calls) == (52, 9, None, 1)
+    # The answer's count so far (9) is a running total, not the billed one: no output count, no known cost (count25)
+    assert (call.input_tokens, call.output_tokens, call.reasoning_tokens, call.tool_calls) == (52, None, None, 1)
+    assert (call.cost.cost_usd, call.cost.reason) == (None, "usage_missing")
 
 
 def test_a_response_without_usage_metadata_records_null_never_zero(google: Rig) -> None:
