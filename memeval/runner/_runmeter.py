@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, get_args
 
+from memeval._cpubudget import env_positive
 from memeval.errors import UsageError
 from memeval.eventlog import Event, ModelCalled, ModelCallRecord, RunLog
 from memeval.meter import provider_names
@@ -44,12 +45,26 @@ ASSESSOR_SUFFIX = "#assessor"
 """Appended to a trial id for its assessor's key; stripped again when the call is logged."""
 
 CALLS_SETTLE_S = 30.0
-"""How long the runner waits, after an agent's turn, for its calls still in flight to be recorded (s)."""
+"""How long the runner waits, after an agent's turn, for its calls still in flight to be recorded (s), by default."""
+SETTLE_ENV = "MEMEVAL_CALLS_SETTLE_S"
+"""Sets that wait in seconds instead (above 0, at most `MAX_CALLS_SETTLE_S`): an upstream known to answer slowly
+wants more, and the suite's tests of calls that outlast it want less than half a minute of waiting."""
+MAX_CALLS_SETTLE_S = 3600.0
+"""The most `MEMEVAL_CALLS_SETTLE_S` takes: more is a typo, not a wait."""
 
 REGISTRATION_SEP = "@"
 """A trial is registered with the proxy as `trial_id@n` (n counts its registrations in this
 session), so a retried attempt gets a fresh key; the suffix is stripped when a call is logged.
 Task ids never contain `@` (see `memeval.tasks.TASK_ID_PATTERN`)."""
+
+
+def calls_settle_s() -> float:
+    """Seconds the runner waits after a turn for its calls in flight: `MEMEVAL_CALLS_SETTLE_S`, else `CALLS_SETTLE_S`.
+
+    Raises:
+        UsageError: the value is not a number above 0 and at most `MAX_CALLS_SETTLE_S` (named, with the fix).
+    """
+    return env_positive(SETTLE_ENV, CALLS_SETTLE_S, MAX_CALLS_SETTLE_S, "seconds", "the wait for a turn's calls")
 
 
 def logged_spend_usd(log: RunLog, events: Sequence[Event] | None = None) -> float:
@@ -160,6 +175,8 @@ class RunMeter:
         self._trials: dict[str, _Registered] = {}
         self._current: dict[str, str] = {}
         """trial id (or `trial#assessor`) -> its current registration id with the proxy."""
+        self.settle_s = calls_settle_s()
+        """How long `wait_calls_recorded` waits by default (s), read when the run's meter starts."""
 
     @property
     def proxy(self) -> MeterProxy:
@@ -252,16 +269,16 @@ class RunMeter:
         with self._lock:
             return self._current[trial_id]
 
-    def wait_calls_recorded(self, trial_id: str, timeout_s: float = CALLS_SETTLE_S) -> int:
+    def wait_calls_recorded(self, trial_id: str, timeout_s: float | None = None) -> int:
         """Wait until no call of the trial's current registration is in flight; return how many still are.
 
         The proxy records a call once its response is over, after the agent may already have read it
         and exited; a call cut by the end of the turn is recorded at the upstream's next bytes. Read a
         trial's counts, limit and bodies only after this. Returns 0, or the calls still in flight
-        after `timeout_s` seconds (an upstream silent that long; they are logged when they end).
+        after `timeout_s` seconds (default `settle_s`; an upstream silent that long; they are logged when they end).
         """
         rid = self._rid(trial_id)
-        deadline = time.monotonic() + timeout_s
+        deadline = time.monotonic() + (self.settle_s if timeout_s is None else timeout_s)
         while (left := int(self._p.trial_spend(rid).in_flight)) and time.monotonic() < deadline:
             time.sleep(0.01)
         return left

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from patience import patient
 from usage_line import one_usage_line
 
 REPO = Path(__file__).resolve().parents[2]
@@ -21,7 +22,12 @@ def _memeval(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     env.pop("MEMEVAL_DB", None)
     return subprocess.run(
-        [sys.executable, "-m", "memeval", *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=90
+        [sys.executable, "-m", "memeval", *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=patient(90),
     )
 
 
@@ -109,7 +115,7 @@ def test_users_add_checks_the_role_before_asking_for_a_password(tmp_path: Path) 
         stdin=subprocess.DEVNULL,
         capture_output=True,
         text=True,
-        timeout=90,
+        timeout=patient(90),
     )
     one_usage_line(out, "'king'", "viewer, reviewer, admin")
 

@@ -7,13 +7,16 @@ proxy", though the call was made (`agent.exited` said `calls_in_flight: 1`, and 
 fault is not scored: a trial the agent failed by running out of time left the scored verdict, and a run of such
 trials "measured nothing" (exit 3). Now the trial is what it was, `timed_out` and scored (a fail here), and the
 call is on its record once the upstream ends. Real `memeval ab`, real sandboxes, the real proxy, an upstream on
-loopback that streams past the turn's end and the settle wait.
+loopback that streams past the turn's end and the settle wait. The settle wait is set to `SETTLE_S` for the run
+(`MEMEVAL_CALLS_SETTLE_S`; 30 s by default, which the test waited out whole): the call still outlasts it, as the
+turn's `agent.exited` says (`calls_in_flight: 1`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -24,7 +27,7 @@ from patience import patient
 from runner_helpers import REPO, make_task
 from wire_rig import LocalUpstream, make_agent
 
-from memeval.runner._runmeter import CALLS_SETTLE_S
+from memeval.runner._runmeter import SETTLE_ENV
 
 AGENT_TURN_S = 3.0
 """The agent's turn on a quiet machine: time for the sandbox and python3 to start and the call to reach the proxy.
@@ -41,6 +44,10 @@ with urllib.request.urlopen(req, timeout=600) as r:
     r.read()
 open("/app/answer.txt", "w").write("42")
 """
+
+SETTLE_S = 5.0
+"""The runner's wait for calls in flight after the turn, set for the run (s). Not scaled by the load: the call is
+meant to outlast it, and the stream ends 3 s after it as it did after the default 30 s."""
 
 TEST_SH = 'if [ "$(cat /app/answer.txt 2>/dev/null)" = 42 ]; then echo 1; else echo 0; fi > /logs/verifier/reward.txt\n'
 
@@ -73,7 +80,7 @@ class LongStream(LocalUpstream):
 def test_a_call_in_flight_at_the_timeout_leaves_the_trial_timed_out_and_scored(tmp_path: Path) -> None:
     turn = patient(AGENT_TURN_S)
     upstream = LongStream()
-    upstream.stream_s = turn + CALLS_SETTLE_S + 3.0
+    upstream.stream_s = turn + SETTLE_S + 3.0
     up = upstream.start()
     toml = f"[verifier]\ntimeout_sec = 20.0\n[agent]\ntimeout_sec = {turn}\n"
     make_task(tmp_path / "tasks", "slow", test_sh=TEST_SH, task_toml=toml)
@@ -82,7 +89,7 @@ def test_a_call_in_flight_at_the_timeout_leaves_the_trial_timed_out_and_scored(t
         res = subprocess.run(
             [sys.executable, "-m", "memeval", "ab", str(tmp_path / "tasks"), "--agent", str(agent),
              "--upstream", f"api=openai,url={up.url}/v1", "--runs-dir", str(tmp_path / "runs"), "--json"],
-            cwd=REPO, capture_output=True, text=True, timeout=300,
+            cwd=REPO, env={**os.environ, SETTLE_ENV: f"{SETTLE_S:g}"}, capture_output=True, text=True, timeout=300,
         )  # fmt: skip
     finally:
         up.stop()
@@ -94,3 +101,6 @@ def test_a_call_in_flight_at_the_timeout_leaves_the_trial_timed_out_and_scored(t
     assert doc["verdict"]["pass_rate_baseline"] == 0.0 and doc["verdict"]["pass_rate_pack"] == 0.0
     for t in doc["trials"]:
         assert t["physics"]["engine_calls"] == 1 and t["physics"]["tokens"]["output"] == 4000, t["physics"]
+    (log,) = (tmp_path / "runs").glob("*/events.jsonl")
+    exited = [json.loads(line) for line in log.read_text().splitlines() if '"agent.exited"' in line]
+    assert [e["calls_in_flight"] for e in exited] == [1, 1], exited  # the call outlasted the settle wait

@@ -9,7 +9,8 @@ call's line names its attempt (`model.called` v3) and counts there.
 Real `memeval ab`, real sandboxes, the real proxy, an upstream on loopback replaying a recorded OpenAI chat stream.
 The first attempt's turn makes two calls: one the upstream holds after its first event, and one it answers 503
 (the OpenAI API's `error` object), so the turn is a retried `provider` fault with a call in flight. The held call is
-let go once the log shows the retry's `trial.started`. This test waits out the runner's settle wait (about 30 s).
+let go once the log shows the retry's `trial.started`. This test waits out the runner's settle wait, set to
+`SETTLE_S` for the run (`MEMEVAL_CALLS_SETTLE_S`; the default 30 s was most of the test's time).
 """
 
 from __future__ import annotations
@@ -25,10 +26,16 @@ from patience import patient
 from runner_helpers import make_task
 from wire_rig import LocalUpstream, make_agent, recorded
 
+from memeval.runner._runmeter import SETTLE_ENV
+
 from meter_upstream import read_body  # isort: skip  (tests/meter, put on the path by wire_rig)
 
 STREAM = recorded("11-sse-parallel-tool-calls-include-usage.sse")
 """A recorded chat stream with its usage chunk (gpt-4o-2024-08-06: priced): every answer that succeeds."""
+
+SETTLE_S = 3.0
+"""The runner's wait for calls in flight after a turn, set for the run (s). Not scaled by the load: the held call
+outlasts any wait, as it is let go only once the retry started."""
 
 TEST_SH = 'if [ "$(cat /app/answer.txt)" = 42 ]; then echo 1; else echo 0; fi > /logs/verifier/reward.txt\n'
 
@@ -106,7 +113,10 @@ class HoldingUpstream(LocalUpstream):
 
 
 @pytest.mark.slow
-def test_a_call_that_ends_during_the_retry_counts_against_its_own_attempt(tmp_path: Path, run_ab) -> None:
+def test_a_call_that_ends_during_the_retry_counts_against_its_own_attempt(
+    tmp_path: Path, run_ab, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(SETTLE_ENV, f"{SETTLE_S:g}")  # run_ab runs memeval in this process
     up = HoldingUpstream(tmp_path / "runs").start()
     make_task(tmp_path / "tasks", "t", test_sh=TEST_SH)
     try:
