@@ -10,16 +10,10 @@ coloured log lines are stored as written.
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from pathlib import Path
 
-from ingest_events import memory_event
+from ingest_events import ingest_memories_and_pack
 
-from memeval.audit import open_store
-
-ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "ghp_" + "Qx7mR2vK9nT4pB6cJ1dF8hL3sG5aZ0eW2yU7"
 """A GitHub token's shape (made up)."""
 SLACK = "xoxb-" + "2048613977-4096122338-Kd8sPq2LmW7vRt4XyN9bZc3F"
@@ -48,36 +42,14 @@ PLAIN = [
 ]
 
 
-def _run(args: list[str], env: dict[str, str]) -> None:
-    proc = subprocess.run([sys.executable, "-m", "memeval", *args], capture_output=True, text=True, cwd=ROOT,
-                          env=env, timeout=600)  # fmt: skip
-    assert proc.returncode == 0, proc.stderr[-2000:]
-
-
 def test_keys_cut_by_markup_never_reach_sqlite_or_the_pack(tmp_path: Path) -> None:
     texts = CUT + PLAIN
-    events = tmp_path / "events.jsonl"
-    events.write_text("".join(json.dumps(memory_event(i, t)) + "\n" for i, t in enumerate(texts)), encoding="utf-8")
-    (tmp_path / "home").mkdir()
-    (tmp_path / "store").mkdir()
-    db_file = tmp_path / "store" / "audit.sqlite"
-    db = f"sqlite:///{db_file}"
-    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path / "home"), "PYTHONPATH": str(ROOT),
-           "MEMEVAL_AUDIT_WORKERS": "0"}  # fmt: skip
-    _run(["audit", "ingest", str(events), "--db", db, "--sender", "webbot"], env)
-    pack = tmp_path / "pack.json"
-    _run(["pack", "build", "--team", "fernhill", "--db", db, "--out", str(pack)], env)
-    store = open_store(db)
-    try:
-        stored = {e.subject: e.payload.text for e in store.events("fernhill") if e.type == "memory.written"}
-    finally:
-        store.engine.dispose()
+    stored, raw = ingest_memories_and_pack(tmp_path, texts)
     assert len(stored) == len(texts), sorted(stored)
     for i in range(len(CUT)):
         assert "[REDACTED:" in stored[f"mem_{i}"], ascii(stored[f"mem_{i}"])
     for i, plain in enumerate(PLAIN):
         assert stored[f"mem_{len(CUT) + i}"] == plain, ascii(stored[f"mem_{len(CUT) + i}"])
-    raw = b"".join(p.read_bytes() for p in db_file.parent.iterdir() if p.is_file()) + pack.read_bytes()
     pieces = [TOKEN[8:20], TOKEN[-12:], TOKEN[26:], SLACK[18:30], SLACK[-12:], APOLLO[11:], APOLLO[:11]]
     for piece in pieces:
         assert piece.encode() not in raw, ascii(piece)
