@@ -4,8 +4,9 @@ Each credential of the owned corpus (`tests/redact/corpus_contexts.load_corpus`)
 middle by one piece of markup (a tag pair, a tag, a comment, `<br>` in `<code>`, Markdown `**`, an ANSI colour,
 a terminal hyperlink, `&shy;`), redacted with `redact_many` in batches of 100 as ingest does; it counts as blanked
 when `leaked` finds neither part (12-character pieces; a part of 6-12 characters whole). Each look-alike's text (or
-its labelled span) is cut the same way (a text without the span is wrapped whole) and counts as touched when any placeholder appears. Prints one line per
-form and group, and the first few misses. Usage (run it on another checkout by its `PYTHONPATH`):
+its labelled span) is cut the same way (a text without the span is wrapped whole) and counts as touched when any
+placeholder appears. Prints one line per form and group, and the first few misses. Usage (another checkout: its
+`PYTHONPATH`):
 PYTHONPATH=. .venv/bin/python bench/redact_markup_cuts.py [FORM ...]
 """
 

@@ -50,7 +50,7 @@ _PIECE = re.compile(
     r"(?P<comment><!--[\s\S]{0,400}?-->)"  # bounded: an unclosed `<!--` reads at most 400 characters on
     r"|</?(?P<tag>[A-Za-z][A-Za-z0-9:\-]{0,31})(?:[ \t\r\n/][^<>]{0,400})?>"
     rf"|(?P<ansi>{ANSI})"
-    r"|(?P<mark>\*{1,3}|~~|`+)"
+    r"|(?P<mark>(?<!\*)\*{1,3}(?!\*)|(?<!~)~~(?!~)|`+)"  # a whole run of marks: `********` is no emphasis
 )
 """One piece of markup: a comment, a start or end tag (attributes and `/` included), an ANSI code, a Markdown mark."""
 _SCREEN = re.compile(r"[<\x1b*`]|~~")
