@@ -13,8 +13,8 @@ drawn as a renderer draws it:
   `<password>`) stays: a cell or a block is not part of its neighbour, and the XML rules read the element;
 - an ANSI terminal code (ECMA-48 section 5.4: `ESC[1;32m`, a terminal hyperlink) draws nothing: dropped;
 - Markdown emphasis, strikethrough and code marks (`*`, `**`, `~~`, backticks: CommonMark 0.31 sections 6.1 and
-  6.2, GFM's strikethrough extension) draw nothing between two characters: dropped where they stand glued between
-  two (`ghp_**A1b2**C3...`); elsewhere the boundary view reads them already.
+  6.2, GFM's strikethrough extension) draw nothing between two characters: dropped where they stand between two
+  key characters (`ghp_**A1b2**C3...`); elsewhere the boundary view reads them already.
 
 A soft hyphen (U+00AD, `&shy;`) and zero-width characters need no reading here: the boundary view drops them
 (Unicode format characters), after the entity reading decodes `&shy;`.
@@ -79,6 +79,17 @@ def _glued(text: str, a: int, b: int) -> bool:
     return 0 < a and b < len(text) and not text[a - 1].isspace() and not text[b].isspace() and "<" != text[b]
 
 
+_KEY_SIDE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-+/=@")
+"""Characters a Markdown mark must stand between to be read as cutting a key: a key's (or an address's) characters.
+Not `.`, `,`, `:` or `)` after it, which close a span at a sentence's or clause's end (`` `test_checkout.py`. ``);
+`.` and `:` before it are a host's or a pair's (`0c.p4.r1.**auth0.com`, `id:**secret**`)."""
+
+
+def _in_key(text: str, a: int, b: int) -> bool:
+    """Whether `text[a:b]` stands after a key character, `.` or `:` and before a key character (`_KEY_SIDE`)."""
+    return 0 < a and b < len(text) and (text[a - 1] in _KEY_SIDE or text[a - 1] in ".:") and text[b] in _KEY_SIDE
+
+
 def markup_view(text: str) -> MarkupView | None:
     """`text` read as rendered (see the module docstring); None when no place markup is taken out of needs it.
 
@@ -93,7 +104,7 @@ def markup_view(text: str) -> MarkupView | None:
             name = tag.lower()
             if name not in _PHRASING and not (name == "br" and _glued(text, *m.span())):
                 continue
-        elif m.group("mark") is not None and not _glued(text, *m.span()):
+        elif m.group("mark") is not None and not _in_key(text, *m.span()):
             continue
         mark = int(m.group("mark") is not None)
         if runs and runs[-1][1] == m.start():
