@@ -75,7 +75,7 @@ class MarkupView(View):
 
 
 def _glued(text: str, a: int, b: int) -> bool:
-    """Whether `text[a:b]` stands between two non-space characters other than `<` `>`."""
+    """Whether `text[a:b]` has a non-space character right before it and one other than `<` (a next tag) after it."""
     return 0 < a and b < len(text) and not text[a - 1].isspace() and not text[b].isspace() and "<" != text[b]
 
 
