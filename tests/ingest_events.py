@@ -46,8 +46,9 @@ def post_events(
 def ingest_memories_and_pack(tmp_path: Path, texts: list[str]) -> tuple[dict[str, str], bytes]:
     """`memeval audit ingest` of one memory per text into SQLite under `tmp_path`, then `memeval pack build`.
 
-    Real subprocesses (`python -m memeval`, no workers, the suite's derived cache: `shared_cache`). Returns each stored memory's text by subject (`mem_<i>`)
-    and every byte of the database's folder (the file and its WAL) and of the pack as written.
+    Real subprocesses (`python -m memeval`, no workers, the suite's derived cache: `shared_cache`). Returns each
+    stored memory's text by subject (`mem_<i>`) and every byte of the database's folder (the file and its WAL) and
+    of the pack as written.
     """
     from memeval.audit import open_store
 
