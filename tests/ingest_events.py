@@ -3,9 +3,15 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+from pathlib import Path
 
 import httpx
 from patience import patient
+from shared_cache import shared_cache
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def memory_event(i: int, text: str, team: str = "fernhill") -> dict[str, object]:
@@ -35,3 +41,35 @@ def post_events(
         headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"},
         timeout=timeout_s or patient(300),
     )
+
+
+def ingest_memories_and_pack(tmp_path: Path, texts: list[str]) -> tuple[dict[str, str], bytes]:
+    """`memeval audit ingest` of one memory per text into SQLite under `tmp_path`, then `memeval pack build`.
+
+    Real subprocesses (`python -m memeval`, no workers, the suite's derived cache: `shared_cache`). Returns each
+    stored memory's text by subject (`mem_<i>`) and every byte of the database's folder (the file and its WAL) and
+    of the pack as written.
+    """
+    from memeval.audit import open_store
+
+    events = tmp_path / "events.jsonl"
+    events.write_text("".join(json.dumps(memory_event(i, t)) + "\n" for i, t in enumerate(texts)), encoding="utf-8")
+    (tmp_path / "home").mkdir()
+    (tmp_path / "store").mkdir()
+    db_file = tmp_path / "store" / "audit.sqlite"
+    db = f"sqlite:///{db_file}"
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path / "home"), **shared_cache(), "PYTHONPATH": str(ROOT),
+           "MEMEVAL_AUDIT_WORKERS": "0"}  # fmt: skip
+    pack = tmp_path / "pack.json"
+    for args in (["audit", "ingest", str(events), "--db", db, "--sender", "webbot"],
+                 ["pack", "build", "--team", "fernhill", "--db", db, "--out", str(pack)]):  # fmt: skip
+        proc = subprocess.run([sys.executable, "-m", "memeval", *args], capture_output=True, text=True, cwd=ROOT,
+                              env=env, timeout=600)  # fmt: skip
+        assert proc.returncode == 0, proc.stderr[-2000:]
+    store = open_store(db)
+    try:
+        stored = {e.subject: e.payload.text for e in store.events("fernhill") if e.type == "memory.written"}
+    finally:
+        store.engine.dispose()
+    raw = b"".join(p.read_bytes() for p in db_file.parent.iterdir() if p.is_file()) + pack.read_bytes()
+    return stored, raw

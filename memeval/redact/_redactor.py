@@ -46,6 +46,7 @@ from memeval.redact._engine import PiiAnalyzer, PiiSettings
 from memeval.redact._gaps import gap_view, reversed_span, rlo_view, whole_across_gap
 from memeval.redact._homoglyphs import homoglyph_view
 from memeval.redact._incomplete import DETECTOR_PREFIX, SCAN_INCOMPLETE, failed, incomplete_result, settle
+from memeval.redact._markup import markup_view, touches_markup
 from memeval.redact._merge import detector_of, merge
 from memeval.redact._models import REDACTOR_VERSION, Finding, Redaction, placeholder
 from memeval.redact._notsecret import look_alike, not_a_secret
@@ -67,10 +68,8 @@ from memeval.redact._views import Reading, View, boundary_reads, boundary_view, 
 log = logging.getLogger(__name__)
 
 MIN_KEY_BYTES = 16
-
 DECODE_DEPTH = 2
-"""How many encodings deep a text is read: 2 reads one decoding and one more inside it (a
-URL-encoded JSON string, Base64 of a `.env` line holding escapes)."""
+"""How many encodings deep a text is read: 2 reads one decoding and one inside it (URL-encoded JSON, say)."""
 
 
 def _mapped(view: View, results: list[RecognizerResult]) -> list[RecognizerResult]:
@@ -116,6 +115,7 @@ class Redactor:
             Reading("homoglyphs", homoglyph_view),
             Reading("joined", joined_view),
             Reading("hidden", hidden_view),
+            Reading("markup", markup_view, keep=touches_markup),
             Reading("unmarked", unmarked_view),
             Reading("spaced", spaced_view),
             Reading("spaced-apart", spaced_apart_view),

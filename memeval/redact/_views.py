@@ -59,6 +59,19 @@ The leading lookahead changes no match (each alternative starts at one of those 
 trying the three alternatives there: about 8x less CPU on a batch of ids
 (`tests/redact/test_views_edge.py` checks it against the pattern without it)."""
 _ESCAPE = re.compile(r"\\[nrt]")
+ANSI = (
+    r"\x1b\[[0-?]{0,32}[ -/]{0,4}[@-~]"  # a control sequence (ECMA-48 5.4): colours, bold (`ESC[1;32m`)
+    r"|\x1b\][^\x07\x1b]{0,400}(?:\x07|\x1b\\)"  # an operating-system command: a terminal hyperlink, a title
+)
+"""An ANSI terminal code: what a terminal draws as nothing (a pattern's text, shared with `_markup`)."""
+_ANSI = re.compile(ANSI)
+
+
+def _unansi(text: str) -> str:
+    """`text` with each ANSI terminal code a run of spaces as long (a coloured key ends where its colour does)."""
+    return _ANSI.sub(lambda m: " " * len(m.group()), text) if "\x1b" in text else text
+
+
 _DASHES = {
     "\u2010": "-",
     "\u2011": "-",
@@ -109,6 +122,7 @@ def _breaks(text: str, slash: bool = False) -> str:
 
 
 def _normalise(text: str, *, breaks: bool, slash: bool = False) -> View:
+    text = _unansi(text)
     escaped = '\\"' in text or "\\'" in text or "\\/" in text
     if text.isascii() and not escaped:
         return View(_breaks(text, slash) if breaks else text)
@@ -212,7 +226,7 @@ def boundary_reads(texts: list[str], *, slash: bool = False) -> list[str | View]
     out: list[str | View | None] = [None] * len(texts)
     simple = [i for i, t in enumerate(texts) if t.isascii() and "\\" not in t]
     if len(simple) > 1:
-        broken = _breaks("\n".join([texts[i] for i in simple]), slash)
+        broken = _breaks(_unansi("\n".join([texts[i] for i in simple])), slash)
         pos = 0
         for i in simple:
             end = pos + len(texts[i])

@@ -11,16 +11,10 @@ are stored as written.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
-from ingest_events import memory_event
-from shared_cache import shared_cache
+from ingest_events import ingest_memories_and_pack
 
-from memeval.audit import open_store
-
-ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "ghp_" + "Wm4tY8pQ2vK7nR3xB6cJ9dF1hL5sG0aZ8eT4"
 """A GitHub token's shape (made up)."""
 AWS_ID = "AKIAZ7QWERT2YUIOPLKJ"
@@ -47,36 +41,14 @@ PLAIN = [
 ]
 
 
-def _run(args: list[str], env: dict[str, str]) -> None:
-    proc = subprocess.run([sys.executable, "-m", "memeval", *args], capture_output=True, text=True, cwd=ROOT,
-                          env=env, timeout=600)  # fmt: skip
-    assert proc.returncode == 0, proc.stderr[-2000:]
-
-
 def test_keys_in_css_named_and_markdown_escapes_never_reach_sqlite_or_the_pack(tmp_path: Path) -> None:
     texts = ENCODED + PLAIN
-    events = tmp_path / "events.jsonl"
-    events.write_text("".join(json.dumps(memory_event(i, t)) + "\n" for i, t in enumerate(texts)), encoding="utf-8")
-    (tmp_path / "home").mkdir()
-    (tmp_path / "store").mkdir()
-    db_file = tmp_path / "store" / "audit.sqlite"
-    db = f"sqlite:///{db_file}"
-    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path / "home"), **shared_cache(), "PYTHONPATH": str(ROOT),
-           "MEMEVAL_AUDIT_WORKERS": "0"}  # fmt: skip
-    _run(["audit", "ingest", str(events), "--db", db, "--sender", "webbot"], env)
-    pack = tmp_path / "pack.json"
-    _run(["pack", "build", "--team", "fernhill", "--db", db, "--out", str(pack)], env)
-    store = open_store(db)
-    try:
-        stored = {e.subject: e.payload.text for e in store.events("fernhill") if e.type == "memory.written"}
-    finally:
-        store.engine.dispose()
+    stored, raw = ingest_memories_and_pack(tmp_path, texts)
     assert len(stored) == len(texts), sorted(stored)
     for i in range(len(ENCODED)):
         assert "[REDACTED:" in stored[f"mem_{i}"], ascii(stored[f"mem_{i}"])
     for i, plain in enumerate(PLAIN):
         assert stored[f"mem_{len(ENCODED) + i}"] == plain, ascii(stored[f"mem_{len(ENCODED) + i}"])
-    raw = b"".join(p.read_bytes() for p in db_file.parent.iterdir() if p.is_file()) + pack.read_bytes()
     for piece in (TOKEN[4:20], TOKEN[-16:], AWS_ID[1:], css(TOKEN[4:12])):
         assert piece.encode() not in raw, ascii(piece)
         assert json.dumps(piece)[1:-1].encode() not in raw, ascii(piece)
