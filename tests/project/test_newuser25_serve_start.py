@@ -29,9 +29,7 @@ from usage_line import spawn_memeval
     ("args", "name"),
     [(["serve"], "memeval review"), (["audit", "serve"], "memeval audit serve")],
 )
-def test_sigterm_at_the_loading_line_stops_before_the_store_is_made(
-    tmp_path: Path, args: list[str], name: str
-) -> None:
+def test_sigterm_at_the_loading_line_stops_before_the_store_is_made(tmp_path: Path, args: list[str], name: str) -> None:
     db = tmp_path / "a.sqlite"
     env = {
         "MEMEVAL_DB": f"sqlite:///{db}",
