@@ -161,7 +161,8 @@ def sigterm_ends_loading(what: str) -> Iterator[None]:
     busy machine) before uvicorn serves. A SIGTERM then only set a flag that was read once the loading
     had ended, so `kill PID` waited out the whole load (28 s at load 10) and the server first said it
     had loaded. Now the handler raises `StoppedWhileLoading` where the main thread is, and the block
-    ends with the usual stop line; `serve_until_stopped` hands SIGTERM to uvicorn once it serves.
+    ends with the usual stop line and exit 0 (`typer.Exit`); `serve_until_stopped` hands SIGTERM to uvicorn
+    once it serves, and `memeval view` to its own handler.
 
     Args:
         what: how the stop line names the server (`memeval review on http://127.0.0.1:8765/`).
@@ -171,6 +172,7 @@ def sigterm_ends_loading(what: str) -> Iterator[None]:
         yield
     except StoppedWhileLoading:
         typer.echo(f"{what}: stopped by SIGTERM, shut down cleanly", err=True)
+        raise typer.Exit(0) from None  # the command ends here: nothing after the block runs
     finally:
         signal.signal(signal.SIGTERM, previous)
 

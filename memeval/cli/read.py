@@ -153,14 +153,21 @@ def view(
     `audit serve`: a line on stderr and exit 0; Ctrl-C is an interruption (exit 130).
     """
     from memeval.cli._find import locate_run
-    from memeval.results import load_run
-    from memeval.runreport import build_context
-    from memeval.viewer import start_viewer
+    from memeval.cli._serving import sigterm_ends_loading
 
     path = locate_run(run, runs_dir)
-    # Fail here, with the CLI's message, if the log is unreadable; building the overview once also
-    # loads the statistics before the address is printed, so the first page answers at once.
-    build_context(load_run(path))
+    # said at once: the imports and the run's overview took 23 s of silence at load 23 before the address
+    typer.echo(
+        f"memeval view: reading run {path.name} and starting the viewer (seconds on a busy machine) ...", err=True
+    )
+    with sigterm_ends_loading("memeval view"):  # a SIGTERM meanwhile stops it at once, with the usual line
+        from memeval.results import load_run
+        from memeval.runreport import build_context
+        from memeval.viewer import start_viewer
+
+        # Fail here, with the CLI's message, if the log is unreadable; building the overview once also
+        # loads the statistics before the address is printed, so the first page answers at once.
+        build_context(load_run(path))
     with ExitStack() as stack:
         try:
             server = stack.enter_context(start_viewer(path, port=port))
