@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from patience import patient
+from pty_read import read_until_closed
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -34,22 +35,12 @@ def _report_ab(run: Path, pdf: Path, *extra: str, terminal: bool) -> tuple[int, 
         stdout=subprocess.PIPE,
         stderr=slave if terminal else subprocess.PIPE,
     )
-    seen = bytearray()
     if terminal:
         os.close(slave)
-        while True:
-            try:
-                chunk = os.read(master, 65536)
-            except OSError:  # EIO: every holder of the terminal's other end has closed it
-                break
-            if not chunk:
-                break
-            seen += chunk
-        os.close(master)
+        seen = read_until_closed(master)
         out, _ = proc.communicate(timeout=patient(300))
     else:
-        out, err = proc.communicate(timeout=patient(300))
-        seen += err
+        out, seen = proc.communicate(timeout=patient(300))
     return proc.returncode, out.decode(), seen.decode(errors="replace")
 
 
