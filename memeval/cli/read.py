@@ -156,11 +156,11 @@ def view(
     from memeval.cli._serving import sigterm_ends_loading
 
     path = locate_run(run, runs_dir)
-    # said at once: the imports and the run's overview took 23 s of silence at load 23 before the address
-    typer.echo(
-        f"memeval view: reading run {path.name} and starting the viewer (seconds on a busy machine) ...", err=True
-    )
-    with sigterm_ends_loading("memeval view"):  # a SIGTERM meanwhile stops it at once, with the usual line
+    with sigterm_ends_loading("memeval view"):  # a SIGTERM from the first line on stops it at once, with the usual line
+        # said at once: the imports and the run's overview took 23 s of silence at load 23 before the address
+        typer.echo(
+            f"memeval view: reading run {path.name} and starting the viewer (seconds on a busy machine) ...", err=True
+        )
         from memeval.results import load_run
         from memeval.runreport import build_context
         from memeval.viewer import start_viewer
