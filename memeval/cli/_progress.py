@@ -1,15 +1,18 @@
-"""Progress of `memeval check-tasks` on stderr: its two control runs (oracle, then nop), trial by trial.
+"""Progress on stderr: `memeval check-tasks`'s two control runs, and the steps of a report (`steps_on`).
 
-As `memeval ab` shows its own (`_ab_run.run_trials`): a bar per control on a terminal, one line per
-ended trial otherwise (a log, a CI job), nothing with `--quiet`. stdout stays the table or the JSON.
+check-tasks shows its control runs (oracle, then nop) trial by trial, as `memeval ab` shows its own
+(`_ab_run.run_trials`): a bar per control on a terminal, one line per ended trial otherwise (a log, a
+CI job), nothing with `--quiet`. stdout stays the table or the JSON. `memeval report weekly` and
+`memeval report-ab` show each step of making a report on one line of a terminal (`steps_on`).
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from memeval.cli._print import err_console
 
@@ -93,3 +96,32 @@ def trial_bar(err: Console, *, show: bool) -> Progress:
         console=err,
         disable=not show,
     )
+
+
+@contextmanager
+def steps_on(stream: TextIO, quiet: bool) -> Iterator[Callable[[str], None]]:
+    """A progress callback that shows each step of a report on `stream`, when it is a terminal.
+
+    One line, rewritten per step with the seconds since the start (`  1.2 s  laying out and
+    writing the PDF ...`) and erased when the block ends, error or not, so stdout's result and
+    any error message stand alone. Nothing is written with `quiet` or when `stream` is not a
+    terminal (a pipe, a log, a test).
+    """
+    if quiet or not stream.isatty():
+        yield lambda step: None
+        return
+    t0 = time.monotonic()
+    shown = False
+
+    def show(step: str) -> None:
+        nonlocal shown
+        stream.write(f"\r\x1b[K{time.monotonic() - t0:5.1f} s  {step} ...")
+        stream.flush()
+        shown = True
+
+    try:
+        yield show
+    finally:
+        if shown:
+            stream.write("\r\x1b[K")
+            stream.flush()

@@ -15,7 +15,9 @@ import signal
 import socket
 import sys
 import threading
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from types import FrameType
 from typing import TYPE_CHECKING, Any
 
@@ -26,8 +28,6 @@ from memeval.cli.app import fail
 
 if TYPE_CHECKING:
     import uvicorn
-
-    from memeval.audit import SqlAuditStore
 
 
 SERVERS = "another `memeval serve` or `memeval audit serve`?"
@@ -144,38 +144,119 @@ def check_budget_settings(http: bool) -> None:
         read_timeout_s()
 
 
-def warm_ingest(store: SqlAuditStore, what: str, skip: str = "", url: str = "") -> Callable[[], None]:
-    """What to run before an ingest endpoint listens: load the redactor and hold detector, saying so.
+class StoppedWhileLoading(BaseException):
+    """SIGTERM arrived while a server was still loading: raised in the main thread by `sigterm_ends_loading`.
+
+    A BaseException, so no `except Exception` in the code it interrupts (imports, the engines' warm-up)
+    takes it for an error of its own.
+    """
+
+
+def _stop_loading(_sig: int, _frame: FrameType | None) -> None:
+    raise StoppedWhileLoading
+
+
+@contextmanager
+def _stop_never_dropped() -> Iterator[None]:
+    """Within the block, a `StoppedWhileLoading` that Python drops is not lost: SIGTERM is sent again.
+
+    Python drops an exception raised where nothing can take it (a `__del__` the collector runs, a
+    weakref callback) after printing it as "Exception ignored in": a SIGTERM that lands there was
+    lost, and the engines loaded to the end (seen once under load, speed27). Such a drop is not
+    printed, and the signal is sent again 10 ms later from a thread (not from inside the hook), so
+    the loading stops at its next step. Other dropped exceptions go to the previous hook.
+    """
+    previous = sys.unraisablehook
+
+    def _dropped(unraisable: Any) -> None:
+        if not isinstance(unraisable.exc_value, StoppedWhileLoading):
+            previous(unraisable)
+            return
+        threading.Timer(0.01, os.kill, (os.getpid(), signal.SIGTERM)).start()
+
+    sys.unraisablehook = _dropped
+    try:
+        yield
+    finally:
+        sys.unraisablehook = previous
+
+
+@contextmanager
+def sigterm_ends_loading(what: str) -> Iterator[None]:
+    """Within the block, SIGTERM stops the server's start at once: "WHAT: stopped by SIGTERM ...", exit 0.
+
+    A server loads for seconds (its modules, the store, the redactor and hold detector: 13-30 s on a
+    busy machine) before uvicorn serves. A SIGTERM then only set a flag that was read once the loading
+    had ended, so `kill PID` waited out the whole load (28 s at load 10) and the server first said it
+    had loaded. Now the handler raises `StoppedWhileLoading` where the main thread is, and the block
+    ends with the usual stop line and exit 0 (`typer.Exit`); `serve_until_stopped` hands SIGTERM to uvicorn
+    once it serves, and `memeval view` to its own handler.
+
+    Args:
+        what: how the stop line names the server (`memeval review on http://127.0.0.1:8765/`).
+    """
+    previous = signal.signal(signal.SIGTERM, _stop_loading)
+    try:
+        with _stop_never_dropped():
+            yield
+    except StoppedWhileLoading:
+        typer.echo(f"{what}: stopped by SIGTERM, shut down cleanly", err=True)
+        raise typer.Exit(0) from None  # the command ends here: nothing after the block runs
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def say_loading(sock: socket.socket, what: str, skip: str = "", url: str = "") -> Callable[[], None]:
+    """Say at once that the server loads, with its address; return what prints "... loaded in N s" later.
+
+    Called right after `bind_port`, before the server's heavy modules (the store's SQLAlchemy, the
+    web app, the redactor and hold detector) are imported: the line was printed only after them, so
+    `memeval serve` printed nothing for its first 3.7-7.6 s (load 0.5-10). The socket listens from
+    here, so a request sent meanwhile waits in the queue and is answered (503 while loading,
+    `_loading`) instead of refused.
+
+    Args:
+        sock: the server's bound socket (`bind_port`).
+        what: how the lines name the server (`memeval audit serve`).
+        skip: how to go without the loading, added to the line (`--no-ingest`), or "".
+        url: the address it serves (`http://127.0.0.1:8765/`), named in the line, or "".
+
+    Returns:
+        A callable that prints "WHAT: redactor and hold detector loaded in N s", N from this line.
+    """
+    sock.listen(2048)  # uvicorn's default backlog; queued, not refused, until something accepts
+    how = f"; {skip} skips it" if skip else ""
+    at = f" {url}" if url else ""
+    typer.echo(
+        f"{what}: loading the redactor and hold detector before serving{at} (about 2 s of CPU: seconds,"
+        f" longer on a busy machine; requests meanwhile are answered 503, Retry-After: 5{how})",
+        err=True,
+    )
+    t0 = time.monotonic()
+
+    def loaded() -> None:
+        typer.echo(f"{what}: redactor and hold detector loaded in {time.monotonic() - t0:.1f} s", err=True)
+
+    return loaded
+
+
+def warm_ingest(loaded: Callable[[], None]) -> Callable[[], None]:
+    """What to run before an ingest endpoint serves: load the redactor and hold detector, then say so.
 
     They load on first use (`memeval.audit.warm_engines`): left to the first batch, it waited for
     them (15-55 s on a busy 2-core machine, beside the worker pool loading the same), with no word
-    why. Now the server loads them before it listens, between two lines on stderr:
-    "WHAT: loading the redactor and hold detector before serving URL ..." and "... loaded in N s" (the
-    port answers 503 meanwhile, `_loading`). The first line names the address, so a user has it at
-    once rather than after the seconds of loading (a page opened there meanwhile reloads itself).
-    Nothing to load (and no line) when the store was given its own engines.
+    why. Now the server loads them before uvicorn serves, after `say_loading`'s line and before
+    `loaded`'s (the port answers 503 meanwhile, `_loading`).
 
     Args:
-        store: the audit store the endpoint writes to.
-        what: how the lines name the server (`memeval audit serve`).
-        skip: how to go without it, added to the first line (`--no-ingest`), or "".
-        url: the address it serves (`http://127.0.0.1:8765/`), named in the first line, or "".
+        loaded: what `say_loading` returned.
     """
 
     def warm() -> None:
-        check_budget_settings(http=True)
-        if not store.default_engines:
-            return
         from memeval.audit import warm_engines
 
-        how = f"; {skip} skips it" if skip else ""
-        at = f" {url}" if url else ""
-        typer.echo(
-            f"{what}: loading the redactor and hold detector before serving{at} (about 2 s of CPU: seconds,"
-            f" longer on a busy machine; requests meanwhile are answered 503, Retry-After: 5{how})",
-            err=True,
-        )
-        typer.echo(f"{what}: redactor and hold detector loaded in {warm_engines():.1f} s", err=True)
+        warm_engines()
+        loaded()
 
     return warm
 
@@ -193,40 +274,6 @@ def server_config(app: Any, **options: Any) -> uvicorn.Config:
     return uvicorn_config(app, **options)
 
 
-class _StopPreparing(BaseException):
-    """Raised by `serve_until_stopped`'s SIGTERM handler while `prepare` runs, to stop it where it is.
-
-    A `BaseException`, as `KeyboardInterrupt` is, so that no `except Exception` in the loading code takes it.
-    """
-
-
-def _stoppable(prepare: Callable[[], None], preparing: list[bool]) -> None:
-    """Run `prepare` with `preparing` set, so that a SIGTERM meanwhile raises `_StopPreparing` in it.
-
-    Python drops an exception raised where nothing can take it (a `__del__` the collector runs, a
-    weakref callback) after printing it as "Exception ignored in": a SIGTERM that lands there would
-    be lost, and the engines would load to the end. Meanwhile such a `_StopPreparing` is not printed,
-    and the signal is sent again a moment later (from a thread, so that it is not handled inside
-    the hook), so `prepare` stops at its next step.
-    """
-    previous = sys.unraisablehook
-
-    def _dropped(unraisable: Any) -> None:
-        if not isinstance(unraisable.exc_value, _StopPreparing):
-            previous(unraisable)
-            return
-        preparing.append(True)
-        threading.Timer(0.01, os.kill, (os.getpid(), signal.SIGTERM)).start()
-
-    sys.unraisablehook = _dropped
-    preparing.append(True)
-    try:
-        prepare()
-    finally:
-        preparing.clear()
-        sys.unraisablehook = previous
-
-
 def serve_until_stopped(
     config: uvicorn.Config,
     what: str,
@@ -238,17 +285,14 @@ def serve_until_stopped(
 
     The start line is printed only when uvicorn listens and the app has started, so an address
     is never announced that does not answer. A SIGTERM before that (while `prepare` runs or the
-    app is built) stops the server before it serves, and the address is never announced. A SIGTERM
-    while `prepare` runs stops `prepare` where it is, as Ctrl-C does (`_StopPreparing`): a service
-    manager's stop during the seconds of loading the engines ended only once they had loaded, and
-    then paid for the guards' loading too (about 7 CPU s for nothing, speed27).
+    app is built) stops the server before it serves, and the address is never announced.
 
     Args:
         config: the server's configuration (app, and host and port unless `sockets` is given).
         what: how both lines name it (`memeval review on http://127.0.0.1:8765/`).
         sockets: sockets bound beforehand (None: uvicorn binds the config's host and port).
         prepare: run before the server starts (`warm_ingest`), after SIGTERM is handled: a SIGTERM
-            while it runs stops the server before it serves, with the usual line. Meanwhile
+            while it runs stops it at once (`StoppedWhileLoading`), before it serves, with the usual line. Meanwhile
             `sockets` listen and each request is answered 503 with `Retry-After` (`_loading`).
         pages: the app serves HTML pages (`memeval serve`): while `prepare` runs, a request for a path
             outside `/api` gets the 503 as a small HTML page, not JSON (`_loading.loading_page`).
@@ -266,28 +310,23 @@ def serve_until_stopped(
 
     server = _Server(config)
     stopped: list[int] = []
-    preparing: list[bool] = []  # [True] while `prepare` runs: a SIGTERM then stops it where it is
 
     def _term(sig: int, _frame: FrameType | None) -> None:
         stopped.append(sig)
         server.should_exit = True  # uvicorn's own flag: a signal before it listens ends it at start-up
-        if preparing:
-            preparing.clear()  # raised once: a second SIGTERM while the first unwinds only counts
-            raise _StopPreparing
 
-    previous = signal.signal(signal.SIGTERM, _term)
+    previous = signal.signal(signal.SIGTERM, _stop_loading)  # while it loads, SIGTERM ends the loading at once
     try:
-        if prepare is not None:
-            try:
-                if sockets:
-                    with AnswerWhileLoading(sockets, what.partition(" on ")[0], pages):  # 503 + Retry-After
-                        _stoppable(prepare, preparing)
-                else:
-                    _stoppable(prepare, preparing)
-            except _StopPreparing:
-                pass  # stopped while loading: `stopped` says so below, and the server never starts
-        if not stopped:
-            server.run(sockets=sockets)  # restores _term, then calls it again for a SIGTERM it caught
+        with _stop_never_dropped():
+            if prepare is not None and sockets:
+                with AnswerWhileLoading(sockets, what.partition(" on ")[0], pages):  # 503 + Retry-After
+                    prepare()
+            elif prepare is not None:
+                prepare()
+        signal.signal(signal.SIGTERM, _term)
+        server.run(sockets=sockets)  # restores _term, then calls it again for a SIGTERM it caught
+    except StoppedWhileLoading:
+        stopped.append(signal.SIGTERM)
     finally:
         signal.signal(signal.SIGTERM, previous)
     if stopped:

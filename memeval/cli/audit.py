@@ -23,8 +23,10 @@ from memeval.cli._serving import (
     bind_port,
     check_budget_settings,
     plain_http_warning,
+    say_loading,
     serve_until_stopped,
     server_config,
+    sigterm_ends_loading,
     warm_ingest,
 )
 from memeval.cli._store import check_week_args, no_events_message, open_with_events
@@ -398,20 +400,21 @@ def serve(
     text and ids, so concurrent senders' batches spread over the workers. The workers warm up in
     the background once it listens; until they are up, the server does whole batches.
     """
-    from memeval.audit import create_ingest_app, open_store, worker_count
-
     # a port in use is said at once, in one line, before the engines load
     host = bare_host(host)  # `[::1]`, as in a URL, listens on ::1
     sock = bind_port(host, port)
     check_budget_settings(http=True)  # so is a bad budget setting, before the store is opened
     if warning := plain_http_warning("memeval audit serve", host):  # tokens in clear on the network
         typer.echo(warning, err=True)
-    workers = worker_count()
-    store = open_store(db)
     what = "memeval audit serve"
-    config = server_config(  # a factory: the app, and with it the worker pool, is made once the engines are warm
-        lambda: create_ingest_app(store, workers=workers), factory=True
-    )
     url = f"http://{f'[{host}]' if ':' in host else host}:{port}/api/v1/events"
-    with sock:
-        serve_until_stopped(config, f"{what} on {url}", [sock], prepare=warm_ingest(store, what, url=url))
+    with sock, sigterm_ends_loading(f"{what} on {url}"):  # a SIGTERM while it loads stops it at once
+        loaded = say_loading(sock, what, url=url)  # at once, before the store's and the app's modules load
+        from memeval.audit import create_ingest_app, open_store, worker_count
+
+        workers = worker_count()
+        store = open_store(db)
+        config = server_config(  # a factory: the app, and with it the worker pool, is made once the engines are warm
+            lambda: create_ingest_app(store, workers=workers), factory=True
+        )
+        serve_until_stopped(config, f"{what} on {url}", [sock], prepare=warm_ingest(loaded))

@@ -7,6 +7,7 @@ re-exported here; `memeval plan` lives in `plan.py`.
 from __future__ import annotations
 
 import signal
+import sys
 from contextlib import ExitStack
 from pathlib import Path
 from types import FrameType
@@ -94,32 +95,40 @@ def report_ab(
     html: Annotated[Path | None, typer.Option("--html", help="Write the self-contained HTML page here.")] = None,
     pdf: Annotated[Path | None, typer.Option("--pdf", help="Write the PDF (A4) here.")] = None,
     runs_dir: RunsDir = Path("runs"),
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="No progress on stderr (shown only when stderr is a terminal).")
+    ] = False,
 ) -> None:
     """Write the A/B report as HTML and/or PDF (default: report.pdf in the run's folder).
 
     The with/without table, really passed, cost of a pass, the verdict, the charts, the run card
-    and coverage.
+    and coverage. Each step (seconds in all, most of them the PDF's layout) shows on stderr when it
+    is a terminal.
     """
     from memeval.cli._find import locate_run
+    from memeval.cli._progress import steps_on
     from memeval.results import load_run
     from memeval.runreport import write_report
 
-    r = load_run(locate_run(run, runs_dir))
-    if html is None and pdf is None:
-        pdf = r.path / REPORT_NAME  # beside the run, wherever the command is typed: never a new folder here
-    made: list[Path] = []
-    for opt, p in (("--html", html), ("--pdf", pdf)):
-        if p is not None:
-            made += [f for f in folders_to_make(opt, p, f"{r.result.run_id}.{opt[2:]}") if f not in made]
-    try:
-        ctx = write_report(r, html=html, pdf=pdf)
-    except OSError as exc:  # a folder that takes no new file (/proc, read-only, not ours), a full disk: no traceback
-        where = Path(exc.filename).parent if exc.filename else None
-        opt, p = next(((o, q) for o, q in (("--html", html), ("--pdf", pdf)) if q is not None and q.parent == where),
-                      ("--pdf" if html is None else "--html", pdf if html is None else html))  # fmt: skip
-        raise UsageError(
-            f"{opt} {str(p)!r} cannot be written ({exc.strerror or exc}): pick a folder you can write to"
-        ) from exc
+    path = locate_run(run, runs_dir)
+    with steps_on(sys.stderr, quiet) as progress:
+        progress("reading the run's log")
+        r = load_run(path)
+        if html is None and pdf is None:
+            pdf = r.path / REPORT_NAME  # beside the run, wherever the command is typed: never a new folder here
+        made: list[Path] = []
+        for opt, p in (("--html", html), ("--pdf", pdf)):
+            if p is not None:
+                made += [f for f in folders_to_make(opt, p, f"{r.result.run_id}.{opt[2:]}") if f not in made]
+        try:
+            ctx = write_report(r, html=html, pdf=pdf, progress=progress)
+        except OSError as exc:  # a folder that takes no new file (/proc, read-only, a full disk): no traceback
+            where = Path(exc.filename).parent if exc.filename else None
+            named = ((o, q) for o, q in (("--html", html), ("--pdf", pdf)) if q is not None and q.parent == where)
+            opt, p = next(named, ("--pdf" if html is None else "--html", pdf if html is None else html))
+            raise UsageError(
+                f"{opt} {str(p)!r} cannot be written ({exc.strerror or exc}): pick a folder you can write to"
+            ) from exc
     say_made(made)
     for p in (html, pdf):
         if p is not None:
@@ -144,14 +153,21 @@ def view(
     `audit serve`: a line on stderr and exit 0; Ctrl-C is an interruption (exit 130).
     """
     from memeval.cli._find import locate_run
-    from memeval.results import load_run
-    from memeval.runreport import build_context
-    from memeval.viewer import start_viewer
+    from memeval.cli._serving import sigterm_ends_loading
 
     path = locate_run(run, runs_dir)
-    # Fail here, with the CLI's message, if the log is unreadable; building the overview once also
-    # loads the statistics before the address is printed, so the first page answers at once.
-    build_context(load_run(path))
+    with sigterm_ends_loading("memeval view"):  # a SIGTERM from the first line on stops it at once, with the usual line
+        # said at once: the imports and the run's overview took 23 s of silence at load 23 before the address
+        typer.echo(
+            f"memeval view: reading run {path.name} and starting the viewer (seconds on a busy machine) ...", err=True
+        )
+        from memeval.results import load_run
+        from memeval.runreport import build_context
+        from memeval.viewer import start_viewer
+
+        # Fail here, with the CLI's message, if the log is unreadable; building the overview once also
+        # loads the statistics before the address is printed, so the first page answers at once.
+        build_context(load_run(path))
     with ExitStack() as stack:
         try:
             server = stack.enter_context(start_viewer(path, port=port))

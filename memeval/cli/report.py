@@ -13,15 +13,14 @@ import json
 import logging
 import sys
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, TextIO
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from memeval.cli._json import echo_json
 from memeval.cli._options import DbOpt, JsonOpt
+from memeval.cli._progress import steps_on
 from memeval.cli._store import check_week_args, open_with_events
 from memeval.cli.app import (
     EXIT_FAILURE,
@@ -81,35 +80,6 @@ TeamOpt = Annotated[str, typer.Option("--team", help="The team.")]
 WeekOpt = Annotated[
     str | None, typer.Option("--week", help="ISO week YYYY-Www (default: the last full week in the team's zone).")
 ]
-
-
-@contextmanager
-def steps_on(stream: TextIO, quiet: bool) -> Iterator[Callable[[str], None]]:
-    """A progress callback that shows each step of a report on `stream`, when it is a terminal.
-
-    One line, rewritten per step with the seconds since the start (`  1.2 s  laying out and
-    writing the PDF ...`) and erased when the block ends, error or not, so stdout's result and
-    any error message stand alone. Nothing is written with `quiet` or when `stream` is not a
-    terminal (a pipe, a log, a test).
-    """
-    if quiet or not stream.isatty():
-        yield lambda step: None
-        return
-    t0 = time.monotonic()
-    shown = False
-
-    def show(step: str) -> None:
-        nonlocal shown
-        stream.write(f"\r\x1b[K{time.monotonic() - t0:5.1f} s  {step} ...")
-        stream.flush()
-        shown = True
-
-    try:
-        yield show
-    finally:
-        if shown:
-            stream.write("\r\x1b[K")
-            stream.flush()
 
 
 def _end_without_teardown(store: SqlAuditStore) -> None:

@@ -20,7 +20,17 @@ import typer
 from memeval.cli._json import echo_json
 from memeval.cli._login import AsOpt, PasswordStdinOpt, login
 from memeval.cli._options import DbOpt, JsonOpt
-from memeval.cli._serving import bare_host, bind_port, loopback, serve_until_stopped, server_config, warm_ingest
+from memeval.cli._serving import (
+    bare_host,
+    bind_port,
+    check_budget_settings,
+    loopback,
+    say_loading,
+    serve_until_stopped,
+    server_config,
+    sigterm_ends_loading,
+    warm_ingest,
+)
 from memeval.cli._store import open_with_events
 from memeval.cli.app import command_app, fail, number_fix, shown_input, translate_errors
 from memeval.clock import utc_now
@@ -89,10 +99,8 @@ def serve(
     """Serve the review pages, their JSON API and (by default) the audit ingest endpoint."""
     from pydantic import SecretBytes, ValidationError
 
-    from memeval.audit import db_url, open_store
-    from memeval.review import ReviewSettings, create_review_app, load_secret_key
+    from memeval.review import ReviewSettings
 
-    url = db_url(db)
     try:
         settings = ReviewSettings.from_env(
             secret_key=SecretBytes(b""),  # the served store's key is read (or made) once the port is ours
@@ -120,21 +128,28 @@ def serve(
             f"invalid value for '{name}' (or its MEMEVAL_REVIEW_ variable): {shown_input(first.get('input'))}: "
             f"{fix or first['msg']} (see 'memeval serve --help')"
         ) from exc
-    # before the app is built: a port in use is said at once, in one line
+    # before the store and the app: a port in use is said at once, in one line
     host = bare_host(host)  # `[::1]`, as in a URL, listens on ::1
     sock = bind_port(host, port)
-    key = load_secret_key(url)  # the served store's key, wherever serve starts; none made for a refused serve
-    settings = settings.model_copy(update={"secret_key": SecretBytes(key)})
-    if not loopback(host) and not settings.secure_cookies:  # once it will serve
-        typer.echo(f"warning: serving on {host} without --secure-cookies: put it behind HTTPS", err=True)
-    store = open_store(url)
-    web = create_review_app(store, settings, with_ingest=ingest)
     url = f"http://{f'[{host}]' if ':' in host else host}:{port}/"
-    warm = warm_ingest(store, "memeval review", "--no-ingest", url) if ingest else None
+    what = f"memeval review on {url}"
+    with sock, sigterm_ends_loading(what):  # a SIGTERM while it loads stops it at once
+        warm = None
+        if ingest:
+            check_budget_settings(http=True)  # a bad one is refused before the loading line
+            warm = warm_ingest(say_loading(sock, "memeval review", "--no-ingest", url))  # said before the imports
+        from memeval.audit import db_url, open_store
+        from memeval.review import create_review_app, load_secret_key
 
-    with sock:
+        store_url = db_url(db)
+        key = load_secret_key(store_url)  # the served store's key, wherever serve starts; none made for a refused serve
+        settings = settings.model_copy(update={"secret_key": SecretBytes(key)})
+        if not loopback(host) and not settings.secure_cookies:  # once it will serve
+            typer.echo(f"warning: serving on {host} without --secure-cookies: put it behind HTTPS", err=True)
+        store = open_store(store_url)
+        web = create_review_app(store, settings, with_ingest=ingest)
         config = server_config(web)
-        serve_until_stopped(config, f"memeval review on {url}", [sock], warm, pages=True)  # a browser's 503: HTML
+        serve_until_stopped(config, what, [sock], warm, pages=True)  # a browser's 503: HTML
 
 
 @review_app.command("list")

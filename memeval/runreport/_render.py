@@ -7,6 +7,7 @@ page, so it needs no other file. The PDF is A4 with a running header (the run id
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from memeval._files import write_atomic
@@ -34,11 +35,30 @@ def render_pdf(ctx: ReportContext) -> bytes:
     return bytes(pdf)
 
 
-def write_report(run: Run, html: Path | None = None, pdf: Path | None = None) -> ReportContext:
-    """Render `run`'s report to the given paths (parents created); return the context used."""
+def write_report(
+    run: Run, html: Path | None = None, pdf: Path | None = None, progress: Callable[[str], None] | None = None
+) -> ReportContext:
+    """Render `run`'s report to the given paths (parents created); return the context used.
+
+    Args:
+        run: a loaded run (`memeval.results.load_run`).
+        html: where to write the HTML page, or None.
+        pdf: where to write the PDF, or None.
+        progress: called with each step's name as it begins (`memeval report-ab` shows them on a
+            terminal: the PDF takes seconds, most of them WeasyPrint's start and layout), or None.
+    """
+    step = progress or (lambda _step: None)
+    step("working out the figures and the charts")
     ctx = build_context(run)
-    for path, data in ((html, render_html(ctx).encode()), (pdf, render_pdf(ctx) if pdf else b"")):
-        if path is not None:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(path, data)  # a report opened while it is written is the old one or the new one
+    if html is not None:
+        step("writing the HTML")
+        html.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(
+            html, render_html(ctx).encode()
+        )  # a report opened while it is written is the old one or the new one
+    if pdf is not None:
+        step("laying out and writing the PDF (WeasyPrint)")
+        data = render_pdf(ctx)
+        pdf.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(pdf, data)
     return ctx

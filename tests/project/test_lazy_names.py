@@ -28,6 +28,7 @@ LAZY_PACKAGES = {
     "memeval.runreport": ("compare_runs", "memeval.runreport._compare"),
     "memeval.auditreport": ("deliver", "memeval.auditreport._smtp"),
     "memeval.redact": ("get_redactor", "presidio_analyzer"),
+    "memeval.hold": ("get_hold_detector", "memeval.hold._detector"),
 }
 
 

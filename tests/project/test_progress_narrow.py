@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 from patience import patient
+from pty_read import read_until_closed
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -46,16 +47,7 @@ def test_the_done_count_survives_a_narrow_terminal(tmp_path: Path) -> None:
         stderr=slave,
     )
     os.close(slave)
-    seen = bytearray()
-    while True:
-        try:
-            chunk = os.read(master, 65536)
-        except OSError:  # EIO: every holder of the terminal's other end has closed it
-            break
-        if not chunk:
-            break
-        seen += chunk
-    os.close(master)
+    seen = read_until_closed(master)
     assert proc.wait(timeout=patient(120)) in (0, 1, 3), seen.decode(errors="replace")
     shown = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", seen.decode(errors="replace"))
     progress = [line for line in re.split(r"[\r\n]", shown) if "running" in line]
