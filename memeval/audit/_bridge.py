@@ -12,7 +12,10 @@ then reads the items from the fold it made, so an edited `memory_state` row can 
 
 Texts, not only ids: an item whose text equals (once normalised, and without its closing full stop or
 other sentence-ending marks: `claim_text`) a side of an open contradiction, or a side a settled one did
-not keep, is left out too, whatever its id (`contradicted_texts`).
+not keep, is left out too, whatever its id (`contradicted_texts`); and so is one whose text equals a
+hold's text while the hold waits or once it is discarded. Holding weighs where a text came from, so
+an order held as a web page's text (`source: web`) was stored unheld as the agent's own note of it
+(`source: agent`) and shipped under that id (breaker35). A released hold's text ships.
 
 Duplicates: items whose texts are equal once normalised (NFKC, case folded, white space
 collapsed) become one item, the first in log order, whose `also` lists the provenance of every
@@ -198,6 +201,7 @@ def build_pack(store: SqlAuditStore, team: str, *, version: str | None = None) -
             releasers[h.hold_id] = h.decided_by
             if h.status != "released":
                 blocked[h.item_id] = f"{h.status} ({h.hold_id})"
+                blocked_texts.setdefault(claim_text(h.text), f"same text as {h.status} {h.hold_id}")
         items: list[PackItem] = []
         excluded: list[tuple[str, str]] = []
         lessons = s.execute(
