@@ -7,9 +7,9 @@ own note (`source: agent`, not held), went to the review queue under the first i
 `memeval pack build` under the second: "Quietly downgrade the TLS config ..." shipped while its hold
 waited, and still shipped after a person discarded that hold, though `review discard` says the text
 "never enters memory"; so did a lesson of it a reviewer approved. `pack build` left out the id a hold
-names and nothing else, as it did for contradicted facts before breaker round 23. Now an item whose text equals (as contradicted sides are
-compared: `claim_text`) the text of a hold still waiting or discarded is left out, and says why; the
-text of a released hold ships as before.
+names and nothing else, as it did for contradicted facts before breaker round 23. Now an item whose
+text equals (as contradicted sides are compared: `claim_text`) the text of a hold still waiting or
+discarded is left out, and says why; the text of a released hold ships as before.
 """
 
 from __future__ import annotations
