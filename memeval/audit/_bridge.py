@@ -13,9 +13,10 @@ then reads the items from the fold it made, so an edited `memory_state` row can 
 Texts, not only ids: an item whose text equals (once normalised, and without its closing full stop or
 other sentence-ending marks: `claim_text`) a side of an open contradiction, or a side a settled one did
 not keep, is left out too, whatever its id (`contradicted_texts`); and so is one whose text equals a
-hold's text while the hold waits or once it is discarded. Holding weighs where a text came from, so
-an order held as a web page's text (`source: web`) was stored unheld as the agent's own note of it
-(`source: agent`) and shipped under that id (breaker35). A released hold's text ships.
+hold's text while the hold waits (unless a person released another hold of that text) or once it is
+discarded (whatever else was released). Holding weighs where a text came from, so an order held as a
+web page's text (`source: web`) was stored unheld as the agent's own note of it (`source: agent`) and
+shipped under that id (breaker35). A released hold's text ships unless another hold of it was discarded.
 
 Duplicates: items whose texts are equal once normalised (NFKC, case folded, white space
 collapsed) become one item, the first in log order, whose `also` lists the provenance of every
@@ -197,11 +198,14 @@ def build_pack(store: SqlAuditStore, team: str, *, version: str | None = None) -
                     blocked[c.b_item] = f"not kept when {c.contradiction_id} was settled"
         blocked_texts = contradicted_texts(store, team, contradictions)
         releasers: dict[str, str | None] = {}
-        for h in s.execute(select(HoldState).where(col(HoldState.team) == team)).scalars():
+        holds = list(s.execute(select(HoldState).where(col(HoldState.team) == team)).scalars())
+        released = {claim_text(h.text) for h in holds if h.status == "released"}
+        for h in holds:
             releasers[h.hold_id] = h.decided_by
             if h.status != "released":
                 blocked[h.item_id] = f"{h.status} ({h.hold_id})"
-                blocked_texts.setdefault(claim_text(h.text), f"same text as {h.status} {h.hold_id}")
+                if h.status == "discarded" or claim_text(h.text) not in released:
+                    blocked_texts.setdefault(claim_text(h.text), f"same text as {h.status} {h.hold_id}")
         items: list[PackItem] = []
         excluded: list[tuple[str, str]] = []
         lessons = s.execute(
