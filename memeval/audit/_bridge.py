@@ -12,7 +12,14 @@ then reads the items from the fold it made, so an edited `memory_state` row can 
 
 Texts, not only ids: an item whose text equals (once normalised, and without its closing full stop or
 other sentence-ending marks: `claim_text`) a side of an open contradiction, or a side a settled one did
-not keep, is left out too, whatever its id (`contradicted_texts`).
+not keep, is left out too, whatever its id (`contradicted_texts`); and so is one whose text equals a
+hold's text while the hold waits (unless a person released another hold of that text) or once it is
+discarded (whatever else was released). Holding weighs where a text came from, so an order held as a
+web page's text (`source: web`) was stored unheld as the agent's own note of it (`source: agent`) and
+shipped under that id (breaker35). A released hold's text ships unless another hold of it was discarded.
+A memory whose text is a rejected lesson's is left out too (unless a person released it from a hold): a
+person's "no" to a lesson is not undone by writing it again as a fact; an approved lesson of that text
+still ships (a person's explicit yes).
 
 Duplicates: items whose texts are equal once normalised (NFKC, case folded, white space
 collapsed) become one item, the first in log order, whose `also` lists the provenance of every
@@ -194,16 +201,23 @@ def build_pack(store: SqlAuditStore, team: str, *, version: str | None = None) -
                     blocked[c.b_item] = f"not kept when {c.contradiction_id} was settled"
         blocked_texts = contradicted_texts(store, team, contradictions)
         releasers: dict[str, str | None] = {}
-        for h in s.execute(select(HoldState).where(col(HoldState.team) == team)).scalars():
+        holds = list(s.execute(select(HoldState).where(col(HoldState.team) == team)).scalars())
+        released = {claim_text(h.text) for h in holds if h.status == "released"}
+        for h in holds:
             releasers[h.hold_id] = h.decided_by
             if h.status != "released":
                 blocked[h.item_id] = f"{h.status} ({h.hold_id})"
+                if h.status == "discarded" or claim_text(h.text) not in released:
+                    blocked_texts.setdefault(claim_text(h.text), f"same text as {h.status} {h.hold_id}")
         items: list[PackItem] = []
         excluded: list[tuple[str, str]] = []
         lessons = s.execute(
             select(LessonState).where(col(LessonState.team) == team).order_by(col(LessonState.proposed_seq))
         ).scalars()
+        rejected: dict[str, str] = {}  # a rejected lesson's text -> why a memory of it is left out
         for ls in lessons:
+            if ls.status == "rejected":
+                rejected.setdefault(claim_text(ls.text), f"same text as rejected lesson {ls.lesson_id}")
             if ls.status != "approved":
                 excluded.append((ls.lesson_id, f"lesson {ls.status}"))
             elif ls.lesson_id in blocked:
@@ -237,6 +251,8 @@ def build_pack(store: SqlAuditStore, team: str, *, version: str | None = None) -
                 excluded.append((m.memory_id, blocked[m.memory_id]))
             elif claim_text(m.text) in blocked_texts:
                 excluded.append((m.memory_id, blocked_texts[claim_text(m.text)]))
+            elif claim_text(m.text) in rejected and not m.released_hold:
+                excluded.append((m.memory_id, rejected[claim_text(m.text)]))
             else:
                 items.append(
                     PackItem(
