@@ -185,6 +185,7 @@ def unpack_world(run_dir: Path, rel: str, stream: BinaryIO) -> None:
     but the member being written): files, folders and symlinks by tarfile's `tar` filter (nothing outside the
     world, no device files), each sparse file piece by piece at its offsets into a file of its length (its holes
     take no block), second names (hard links) as links to the file written before them; folders' times last.
+    A world whose stream breaks off or is damaged is removed, not kept in part.
 
     Raises:
         RuntimeError: `rel` is not a folder under `worlds/` (the node's message is damaged), or a sparse
@@ -197,16 +198,20 @@ def unpack_world(run_dir: Path, rel: str, stream: BinaryIO) -> None:
     dest = run_dir / rel
     shutil.rmtree(dest, ignore_errors=True)
     dest.mkdir(parents=True)
-    with tarfile.open(fileobj=stream, mode="r|") as tar:
+    try:
+        with tarfile.open(fileobj=stream, mode="r|") as tar:
 
-        def plain() -> Iterator[tarfile.TarInfo]:  # what tarfile extracts; sparse files are written here
-            for m in tar:
-                if m.isreg() and SPARSE_KEY in m.pax_headers:
-                    _write_sparse(tar, m, dest)
-                else:
-                    yield m
+            def plain() -> Iterator[tarfile.TarInfo]:  # what tarfile extracts; sparse files are written here
+                for m in tar:
+                    if m.isreg() and SPARSE_KEY in m.pax_headers:
+                        _write_sparse(tar, m, dest)
+                    else:
+                        yield m
 
-        tar.extractall(dest, members=plain(), filter="tar")
+            tar.extractall(dest, members=plain(), filter="tar")
+    except BaseException:  # cut off (the node lost, the run stopped) or damaged: no half world is kept
+        shutil.rmtree(dest, ignore_errors=True)
+        raise
 
 
 def _write_sparse(tar: tarfile.TarFile, member: tarfile.TarInfo, dest: Path) -> None:
