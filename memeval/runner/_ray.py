@@ -65,7 +65,7 @@ from memeval.runner._ray_node import (
     node_temp_paths,
     run_on_node,
 )
-from memeval.runner._ray_world import unpack_world
+from memeval.runner._ray_world import WORLD, WORLD_BACKLOG, ChunkReader, unpack_world
 from memeval.runner._scrub import run_scrubber
 from memeval.runner._upstream import UpstreamSpec
 
@@ -259,7 +259,11 @@ class RayExecutor(TrialExecutor):
         self._bundle = ray.put(data)
         self._upstreams = tuple((u, u.key()) for u in self._opts.all_upstreams() or (UpstreamSpec(),))
         self._task = ray.remote(run_on_node).options(
-            num_returns="streaming", max_retries=0, retry_exceptions=False, num_cpus=cpus_per_trial()
+            num_returns="streaming",
+            max_retries=0,
+            retry_exceptions=False,
+            num_cpus=cpus_per_trial(),
+            _generator_backpressure_num_objects=WORLD_BACKLOG,  # a kept world's pieces wait for the driver
         )
 
     def _check_nodes(self) -> None:
@@ -344,8 +348,8 @@ class RayExecutor(TrialExecutor):
             gen = self._task.remote(job)
             with self._lock:
                 self._refs[key] = gen
-            for ref in gen:
-                kind, payload = self._ray.get(ref)
+            items = (self._ray.get(ref) for ref in gen)
+            for kind, payload in items:
                 if kind == SETUP_FAILED:  # the node could not set the attempt up: it never started
                     where, what = payload
                     self._end_internal(
@@ -353,8 +357,11 @@ class RayExecutor(TrialExecutor):
                     )
                     ended = True
                     continue
-                if kind == "world":  # kept by --retain: into the run folder, as on one machine
-                    unpack_world(ctx.run_dir, *payload)
+                if kind == WORLD:  # kept by --retain: into the run folder, as on one machine, as its pieces come
+                    rel, size = payload
+                    pieces = ChunkReader(items, size)
+                    unpack_world(ctx.run_dir, rel, pieces)  # type: ignore[arg-type]  # a RawIOBase is read as a file
+                    pieces.drain()
                     continue
                 if kind == "artifact":
                     digest, data = payload

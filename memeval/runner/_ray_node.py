@@ -33,7 +33,7 @@ from memeval.runner._attemptspec import AttemptSpec
 from memeval.runner._executors import kill_run_sandboxes
 from memeval.runner._internal import described
 from memeval.runner._ray_bundle import _unpacked
-from memeval.runner._ray_world import pack_world
+from memeval.runner._ray_world import WORLD, pack_world, send_world
 from memeval.runner._upstream import UpstreamSpec
 from memeval.types import FaultCode, Role
 
@@ -119,8 +119,10 @@ class _Channel:
     def append(self, ev: Event) -> Event:
         if isinstance(ev, TrialEnded) and ev.retained:  # the kept world goes to the driver's run folder
             world = self.node_run_dir / ev.retained
-            self.q.put(("world", (ev.retained, pack_world(world))))
+            packed = self.node_run_dir / "packed" / f"{world.name}.tar"
+            pack_world(world, packed)
             shutil.rmtree(world, ignore_errors=True)
+            self.q.put((WORLD, (ev.retained, packed)))  # sent in pieces by `run_on_node` (`send_world`)
         self.q.put(("event", ev.model_dump(mode="json")))
         return ev
 
@@ -297,7 +299,9 @@ def node_name() -> str:
 
 
 def run_on_node(job: NodeJob) -> Iterator[tuple[str, Any]]:
-    """Run one attempt on this node; yield ("event", json) and ("artifact", (id, bytes)) in order.
+    """Run one attempt on this node; yield ("event", json), ("artifact", (id, bytes)) and a kept world in order.
+
+    A kept world comes as `memeval.runner._ray_world.send_world`'s items: its size, then its archive's pieces.
 
     The body of the Ray task (a streaming generator). Interrupted (the driver cancels the task),
     the attempt's sandboxes are killed and it ends `cancelled` like on one machine. An exception
@@ -332,6 +336,9 @@ def run_on_node(job: NodeJob) -> Iterator[tuple[str, Any]]:
             item = channel.q.get()
             if item is None:
                 break
+            if item[0] == WORLD:  # a packed kept world: its pieces, one Ray object each
+                yield from send_world(*item[1])
+                continue
             yield item
     finally:
         if t.is_alive():  # cancelled: stop the sandboxes, let the attempt record its end
