@@ -1,11 +1,12 @@
-"""A Gemini stream asked for several candidates ends when the last of them does, not at the first (count26).
+"""A stream asked for several answers ends when the last of them does, not at the first (count26).
 
 Found by reading the reader: with `generationConfig.candidateCount` > 1 each candidate carries its own
 `finishReason`, and the others go on generating after the first one's. The reader took the first `finishReason` as
 the stream's end, so the `usageMetadata` beside it (the running total so far) was read as the billed one: a stream
 cut between the first candidate's end and the last one's was priced from partial counts, a known cost below what
-the provider bills, and the trial's cost read as exact. Real `memeval ab`, real sandboxes, the real proxy, an
-upstream on loopback that cuts its streams.
+the provider bills, and the trial's cost read as exact. The same held for Chat Completions' `n` > 1 with a running
+`usage` on every chunk (vLLM's `continuous_usage_stats`): the chunk finishing one choice was read as final. Real
+`memeval ab`, real sandboxes, the real proxy, an upstream on loopback that cuts its streams.
 """
 
 from __future__ import annotations
@@ -14,10 +15,8 @@ import json
 from pathlib import Path
 
 import pytest
-from runner_helpers import make_task
-from wire_rig import LocalUpstream, Reply, make_agent
-
-TEST_SH = 'if [ "$(cat /app/answer.txt)" = 42 ]; then echo 1; else echo 0; fi > /logs/verifier/reward.txt\n'
+from runner_helpers import RunAb
+from wire_rig import LocalUpstream, ab_cut_then_whole
 
 AGENT = r"""
 import json, os, urllib.request
@@ -53,7 +52,6 @@ FIRST_ENDS = [_event(6), _event(11, 0)]
 """Both candidates generating, then the first one's `finishReason` beside the running total (11 so far)."""
 WHOLE = [*FIRST_ENDS, _event(30, 1)]
 """The same stream to its end: the second candidate's `finishReason` comes with the billed count (30)."""
-SSE = {"content-type": "text/event-stream"}
 
 
 @pytest.fixture
@@ -64,17 +62,9 @@ def upstream():
 
 
 def test_a_cut_after_the_first_of_two_candidates_is_no_known_cost(
-    tmp_path: Path, run_ab, upstream: LocalUpstream
+    tmp_path: Path, run_ab: RunAb, upstream: LocalUpstream
 ) -> None:
-    upstream.push(*[Reply(200, headers=SSE, chunks=FIRST_ENDS, cut=True), Reply(200, headers=SSE, chunks=WHOLE)] * 2)
-    make_task(tmp_path / "tasks", "t", test_sh=TEST_SH)
-    agent = make_agent(tmp_path / "agent", apis='["google"]', script=AGENT)
-    code, doc, err = run_ab(
-        str(tmp_path / "tasks"), "--agent", str(agent), "--upstream", f"api=google,url={upstream.url}",
-        "--concurrency", "1",
-    )  # fmt: skip
-    assert doc, err
-    assert len(upstream.seen) == 4, err
+    doc = ab_cut_then_whole(tmp_path, run_ab, upstream, FIRST_ENDS, WHOLE, script=AGENT, api="google")
     for t in doc["trials"]:
         phys = t["physics"]
         # main: a known cost, output 11 + 30 = 41 as if measured (the cut call's 11 is what the first candidate
@@ -84,5 +74,53 @@ def test_a_cut_after_the_first_of_two_candidates_is_no_known_cost(
         assert (phys["tokens"]["input"], phys["tokens"]["output"]) == (104, 30), phys["tokens"]
         assert phys["missing"]["output_tokens"] == "at_least: 1 of 2 answered calls unmeasured", phys["missing"]
         assert [(a["calls"], a["calls_cost_unknown"]) for a in t["spend"]] == [(2, 1)], t["spend"]
+    row = doc["table"][0]
+    assert row["baseline_cost_lower_bound"] and row["pack_cost_lower_bound"], row
+
+
+CHAT_AGENT = r"""
+import json, os, urllib.request
+body = json.dumps({"model": "gpt-4o-mini", "max_tokens": 64, "n": 2, "stream": True,
+                   "stream_options": {"include_usage": True, "continuous_usage_stats": True},
+                   "messages": [{"role": "user", "content": "hi"}]}).encode()
+for _ in range(2):
+    req = urllib.request.Request(os.environ["OPENAI_BASE_URL"] + "/chat/completions", data=body,
+        headers={"authorization": "Bearer " + os.environ["OPENAI_API_KEY"], "content-type": "application/json"})
+    try:
+        with urllib.request.urlopen(req, timeout=30) as r:
+            r.read()
+    except Exception as exc:
+        print("cut:", type(exc).__name__)
+open("/app/answer.txt", "w").write("42")
+"""
+"""Two Chat Completions streams asking for two choices and usage on every chunk, then the answer."""
+
+
+def _chat_chunk(index: int, n: int, finish: str | None = None) -> bytes:
+    choice = {"index": index, "delta": {"content": "words "}, "logprobs": None, "finish_reason": finish}
+    doc = {
+        "id": "chatcmpl-1", "object": "chat.completion.chunk", "created": 1765000000, "model": "gpt-4o-mini",
+        "choices": [choice], "usage": {"prompt_tokens": 40, "total_tokens": 40 + n, "completion_tokens": n},
+    }  # fmt: skip
+    return b"data: " + json.dumps(doc, separators=(",", ":")).encode() + b"\n\n"
+
+
+CHAT_FIRST_ENDS = [_chat_chunk(0, 2), _chat_chunk(1, 4), _chat_chunk(0, 6, "stop")]
+"""Both choices generating, then the first one's finishing chunk with the running usage (6 so far)."""
+CHAT_WHOLE = [*CHAT_FIRST_ENDS, _chat_chunk(1, 15, "stop"), b"data: [DONE]\n\n"]
+"""The same stream to its end: the second choice finishes with the billed count (15), then `[DONE]`."""
+
+
+def test_a_chat_cut_after_the_first_of_two_choices_is_no_known_cost(
+    tmp_path: Path, run_ab: RunAb, upstream: LocalUpstream
+) -> None:
+    doc = ab_cut_then_whole(
+        tmp_path, run_ab, upstream, CHAT_FIRST_ENDS, CHAT_WHOLE, script=CHAT_AGENT, api="openai", path="/v1"
+    )
+    for t in doc["trials"]:
+        phys = t["physics"]  # main: a known cost, output 6 + 15 = 21 as if measured
+        assert (phys["cost_usd"], phys["tokens"]["input"], phys["tokens"]["output"]) == (None, 80, 15), phys
+        assert phys["missing"]["cost_usd"].startswith("usage_missing"), phys["missing"]
+        assert phys["missing"]["output_tokens"] == "at_least: 1 of 2 answered calls unmeasured", phys["missing"]
     row = doc["table"][0]
     assert row["baseline_cost_lower_bound"] and row["pack_cost_lower_bound"], row
