@@ -148,6 +148,7 @@ class ForwardApp:
             started_at,
             t0,
             hide,
+            answers=provider.output_choices(doc),
         )
         coding = _content_coding(headers)
         if api is not None and coding is not None:

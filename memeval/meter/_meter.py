@@ -35,16 +35,19 @@ class UsageMeter:
         api: which wire API the response belongs to (a registered `WireApi`'s name).
         streamed: True for a `text/event-stream` response, False for a JSON body.
         content_encoding: the response's `Content-Encoding` header value, if any.
+        answers: how many answers the request asked for (`ModelProvider.output_choices`): a Gemini stream's usage
+            is final only once that many candidates have ended.
 
     Raises:
         MeterError: no registered provider serves `api`.
     """
 
-    def __init__(self, api: str, *, streamed: bool, content_encoding: str | None = None) -> None:
+    def __init__(self, api: str, *, streamed: bool, content_encoding: str | None = None, answers: int = 1) -> None:
         self.api = api
         self.streamed = streamed
         self._wire = wire_api(api)[1]
         self._state: UsageState = self._wire.new_state()
+        self._state.answers = max(answers, 1)
         self._skips = self._wire.skips
         self._skips_data = self._wire.skips_data
         self._events = 0
@@ -185,18 +188,21 @@ def parse_body(api: str, body: bytes, *, content_encoding: str | None = None) ->
     return meter.finish()
 
 
-def parse_stream(api: str, chunks: Iterable[bytes], *, content_encoding: str | None = None) -> ParsedUsage:
+def parse_stream(
+    api: str, chunks: Iterable[bytes], *, content_encoding: str | None = None, answers: int = 1
+) -> ParsedUsage:
     """Usage from an SSE byte stream, split into chunks anywhere.
 
     Args:
         api: the wire API of the stream.
         chunks: the stream's bytes in order; a stream cut short gives `completed=False`.
         content_encoding: the `Content-Encoding` header, if the stream is compressed.
+        answers: how many answers the request asked for (see `UsageMeter`).
 
     Returns:
         The reading, with what was seen.
     """
-    meter = UsageMeter(api, streamed=True, content_encoding=content_encoding)
+    meter = UsageMeter(api, streamed=True, content_encoding=content_encoding, answers=answers)
     for chunk in chunks:
         meter.feed(chunk)
     return meter.finish()

@@ -13,7 +13,8 @@ field by field it replaces the earlier one (nothing is added). Without `alt=sse`
 one JSON array of the same objects. Errors are `{"error": {"code", "message", "status"}}`.
 
 A stream's answer counts (`candidatesTokenCount`, `thoughtsTokenCount`) are final only in the event
-that ends it (a `finishReason`, or the prompt's `blockReason`) or after it: before, they are the
+that ends it (the `finishReason` of its last candidate still going, as many as the request's `candidateCount` asked
+for, or the prompt's `blockReason`) or after it: before, they are the
 answer so far, and a stream cut there (the provider closing early, the proxy stopping) has no
 output count, so its cost is unknown rather than a known figure below the billed one (as
 Anthropic's `message_start` placeholder is never taken). The prompt's count is whole from the
@@ -107,8 +108,13 @@ def read_chunk(state: UsageState, obj: Any, position: int, *, whole: bool = Fals
     if isinstance(chunk.get("modelVersion"), str) and chunk["modelVersion"]:
         state.model = chunk["modelVersion"]
     candidates = list(map(as_dict, as_list(chunk.get("candidates"))))
-    ends = bool(as_dict(chunk.get("promptFeedback")).get("blockReason")) or any(
-        c.get("finishReason") for c in candidates
+    for c_index, candidate in enumerate(candidates):
+        if candidate.get("finishReason"):
+            state.answers_ended.add(_index(candidate, c_index))
+    # Each candidate ends on its own: with `candidateCount` > 1 the first `finishReason` leaves the others generating,
+    # and the usage beside it is their running total, not the billed one.
+    ends = bool(as_dict(chunk.get("promptFeedback")).get("blockReason")) or len(state.answers_ended) >= (
+        1 if whole else state.answers
     )
     if isinstance(chunk.get("usageMetadata"), dict):
         _usage(state, chunk["usageMetadata"], final=whole or ends or state.terminal)
@@ -117,12 +123,18 @@ def read_chunk(state: UsageState, obj: Any, position: int, *, whole: bool = Fals
     for c_index, candidate in enumerate(candidates):
         parts = as_list(as_dict(candidate.get("content")).get("parts"))
         for p_index, part in enumerate(map(as_dict, parts)):
-            key = f"{position}.{candidate.get('index', c_index)}.{p_index}"
+            key = f"{position}.{_index(candidate, c_index)}.{p_index}"
             call = as_dict(part.get("functionCall"))
             if call:
                 state.add_tool(str(call.get("id") or key), str(call.get("name") or "functionCall"))
             elif part.get("executableCode"):
                 state.hosted.add(key)
+
+
+def _index(candidate: dict[str, Any], position: int) -> int:
+    """A candidate's `index` (its place in the event when it names none, as a single candidate's may not)."""
+    index = candidate.get("index", position)
+    return index if isinstance(index, int) and not isinstance(index, bool) else position
 
 
 def read_body(state: UsageState, obj: Any) -> None:

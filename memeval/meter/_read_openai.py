@@ -156,12 +156,20 @@ def read_chat_event(state: UsageState, name: str, data_text: str, obj: Any) -> N
     state.response_seen = True
     if isinstance(chunk.get("model"), str) and chunk["model"]:
         _chat_model(state, chunk["model"])
+    choices = list(map(as_dict, as_list(chunk.get("choices"))))
+    for position, choice in enumerate(choices):
+        if choice.get("finish_reason") is not None:
+            index = choice.get("index", position)
+            state.answers_ended.add(index if isinstance(index, int) and not isinstance(index, bool) else position)
     if isinstance(chunk.get("usage"), dict):
         _tier(state, chunk)  # the usage chunk is always read: the fast paths skip only chunks without usage
-        choices = as_list(chunk.get("choices"))  # OpenAI's usage chunk has none; some servers' finishing chunk has it
-        final = all(as_dict(c).get("finish_reason") is not None for c in choices)
+        # OpenAI's usage chunk has no choices (it comes after them all); some servers' finishing chunk has one, and
+        # with `n` > 1 a choice's finish leaves the others generating: final once each of the `n` has finished
+        final = not choices or (
+            all(c.get("finish_reason") is not None for c in choices) and len(state.answers_ended) >= state.answers
+        )
         _usage(state, chunk["usage"], _CHAT_USAGE, final=final)
-    for choice in map(as_dict, as_list(chunk.get("choices"))):
+    for choice in choices:
         delta = as_dict(choice.get("delta"))
         for call in map(as_dict, as_list(delta.get("tool_calls"))):
             key = f"{choice.get('index')}.{call.get('index')}"
@@ -182,7 +190,8 @@ def skips_chat_event(state: UsageState, _name: str, data: str) -> bool:
 
     That is a text delta, or a delta of a tool call already counted (its arguments, streamed piece by piece).
     Once the model is known, a chunk with no `error`, no `usage` but a null one (what asking for usage adds to
-    every chunk), exactly one `"model"`, the one already read, and either no `tool_calls` or one call of one
+    every chunk), no `finish_reason` but a null one when the request asked for several choices, exactly one
+    `"model"`, the one already read, and either no `tool_calls` or one call of one
     choice (two `"index"` keys) whose (choice, call) is already counted changes nothing. Keys are matched
     with their quotes: inside a JSON string a quote is escaped, so the text the model writes cannot fake or hide
     one.
@@ -192,6 +201,8 @@ def skips_chat_event(state: UsageState, _name: str, data: str) -> bool:
         return False  # an escape may spell a key ("\\u0075sage" is "usage" to any JSON reader): read it whole
     if '"usage"' in data and data.count('"usage"') != data.count('"usage":null'):
         return False
+    if state.answers > 1 and data.count('"finish_reason"') != data.count('"finish_reason":null'):
+        return False  # one of several choices finishing: `answers_ended` counts it
     needle = _MODEL_KEY.get(model)
     if needle is None:
         if len(_MODEL_KEY) >= 64:
@@ -235,6 +246,8 @@ def skips_chat_data(state: UsageState, data: bytes, events: int) -> bool:
         return False
     if data.find(b'"usage"') >= 0 and data.count(b'"usage"') != data.count(b'"usage":null'):
         return False
+    if state.answers > 1 and data.count(b'"finish_reason"') != data.count(b'"finish_reason":null'):
+        return False  # one of several choices finishing: `answers_ended` counts it
     needle = _MODEL_DATA.get(model)
     if needle is None:
         if len(_MODEL_DATA) >= 64:

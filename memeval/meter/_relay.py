@@ -56,6 +56,8 @@ class Call:
     """The proxy asked for `stream_options.include_usage` on the client's behalf: the usage
     chunk is taken out of what the client sees."""
     reservation: Reservation | None = None
+    answers: int = 1
+    """How many answers the request asked for (`ModelProvider.output_choices`), for the meter."""
 
 
 class Relay:
@@ -110,7 +112,12 @@ class Relay:
         encoding = header(lowered, b"content-encoding")
         self.encoding = None if encoding is None else encoding.decode("latin-1")
         self.streamed = content_type.startswith(b"text/event-stream")
-        self.meter = UsageMeter(self.call.api or "openai-chat", streamed=self.streamed, content_encoding=self.encoding)
+        self.meter = UsageMeter(
+            self.call.api or "openai-chat",
+            streamed=self.streamed,
+            content_encoding=self.encoding,
+            answers=self.call.answers,
+        )
         drop = _TO_CLIENT_DROP
         if self.streamed and encoding is None:
             self.hide = _chunk_filter(self.call)

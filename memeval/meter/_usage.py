@@ -97,6 +97,11 @@ class UsageState:
     service_tier: str | None = None
     response_seen: bool = False
     terminal: bool = False
+    answers: int = 1
+    """How many answers the request asked for (Gemini's `candidateCount`, Chat Completions' `n`; at least 1): a
+    stream whose answers each end on their own (Gemini's per-candidate `finishReason`) ends when all of them have."""
+    answers_ended: set[int] = field(default_factory=set)
+    """The indexes of the answers whose end a stream has shown so far."""
     final_usage: bool = False
     error: str | None = None
     error_status: int | None = None

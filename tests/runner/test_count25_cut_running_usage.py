@@ -16,13 +16,11 @@ import json
 from pathlib import Path
 
 import pytest
-from runner_helpers import make_task
+from runner_helpers import RunAb
 from typer.testing import CliRunner
-from wire_rig import LocalUpstream, Reply, make_agent
+from wire_rig import LocalUpstream, ab_cut_then_whole
 
 from memeval.cli import app
-
-TEST_SH = 'if [ "$(cat /app/answer.txt)" = 42 ]; then echo 1; else echo 0; fi > /logs/verifier/reward.txt\n'
 
 GEMINI_AGENT = r"""
 import json, os, urllib.request
@@ -53,7 +51,6 @@ RUNNING = [_event({"promptTokenCount": 52, "candidatesTokenCount": n, "totalToke
 """The events before the end, as Gemini streams them: the prompt's count and the answer's count so far."""
 WHOLE = [*RUNNING, _event({"promptTokenCount": 52, "candidatesTokenCount": 20, "totalTokenCount": 72}, "STOP")]
 """The same stream to its end: the last event's counts are the billed ones."""
-SSE = {"content-type": "text/event-stream"}
 
 
 @pytest.fixture
@@ -64,17 +61,9 @@ def upstream():
 
 
 def test_a_gemini_stream_cut_after_running_usage_is_no_known_cost(
-    tmp_path: Path, run_ab, upstream: LocalUpstream
+    tmp_path: Path, run_ab: RunAb, upstream: LocalUpstream
 ) -> None:
-    upstream.push(*[Reply(200, headers=SSE, chunks=RUNNING, cut=True), Reply(200, headers=SSE, chunks=WHOLE)] * 2)
-    make_task(tmp_path / "tasks", "t", test_sh=TEST_SH)
-    agent = make_agent(tmp_path / "agent", apis='["google"]', script=GEMINI_AGENT)
-    code, doc, err = run_ab(
-        str(tmp_path / "tasks"), "--agent", str(agent), "--upstream", f"api=google,url={upstream.url}",
-        "--concurrency", "1",
-    )  # fmt: skip
-    assert doc, err
-    assert len(upstream.seen) == 4, err
+    doc = ab_cut_then_whole(tmp_path, run_ab, upstream, RUNNING, WHOLE, script=GEMINI_AGENT, api="google")
     for t in doc["trials"]:
         phys = t["physics"]
         # main: a known cost (52 + 52 prompt and 9 + 20 answer tokens priced) and output 29, as if measured
@@ -132,18 +121,11 @@ CHAT_WHOLE = [*CHAT_RUNNING, _chat_chunk(10, "stop"), _chat_chunk(10, choices=Fa
 
 
 def test_a_chat_stream_cut_after_running_usage_is_no_known_cost(
-    tmp_path: Path, run_ab, upstream: LocalUpstream
+    tmp_path: Path, run_ab: RunAb, upstream: LocalUpstream
 ) -> None:
-    cut, whole = Reply(200, headers=SSE, chunks=CHAT_RUNNING, cut=True), Reply(200, headers=SSE, chunks=CHAT_WHOLE)
-    upstream.push(*[cut, whole] * 2)
-    make_task(tmp_path / "tasks", "t", test_sh=TEST_SH)
-    agent = make_agent(tmp_path / "agent", script=CHAT_AGENT)
-    code, doc, err = run_ab(
-        str(tmp_path / "tasks"), "--agent", str(agent), "--upstream", f"api=openai,url={upstream.url}/v1",
-        "--concurrency", "1",
-    )  # fmt: skip
-    assert doc, err
-    assert len(upstream.seen) == 4, err
+    doc = ab_cut_then_whole(
+        tmp_path, run_ab, upstream, CHAT_RUNNING, CHAT_WHOLE, script=CHAT_AGENT, api="openai", path="/v1"
+    )
     for t in doc["trials"]:
         phys = t["physics"]  # main: a known cost of 80 prompt and 7 + 10 answer tokens, output 17 as if measured
         assert (phys["cost_usd"], phys["tokens"]["input"], phys["tokens"]["output"]) == (None, 80, 10), phys

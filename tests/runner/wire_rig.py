@@ -10,13 +10,30 @@ from __future__ import annotations
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "meter"))
 
 from meter_fixtures import RECORDED, Recorded  # noqa: E402
 from meter_upstream import LocalUpstream, Reply  # noqa: E402
+from runner_helpers import RunAb, make_task  # noqa: E402
 
-__all__ = ["AGENT_PY", "LocalUpstream", "Recorded", "Reply", "make_agent", "recorded", "reply_of"]
+__all__ = [
+    "AGENT_PY",
+    "ANSWER_TEST_SH",
+    "SSE",
+    "LocalUpstream",
+    "Recorded",
+    "Reply",
+    "ab_cut_then_whole",
+    "make_agent",
+    "recorded",
+    "reply_of",
+]
+
+ANSWER_TEST_SH = 'if [ "$(cat /app/answer.txt)" = 42 ]; then echo 1; else echo 0; fi > /logs/verifier/reward.txt\n'
+"""A task's test: reward 1 when the agent wrote 42 to `/app/answer.txt`."""
+SSE = {"content-type": "text/event-stream"}
 
 AGENT_PY = textwrap.dedent(
     '''
@@ -82,3 +99,33 @@ def recorded(suffix: str) -> Recorded:
 def reply_of(rec: Recorded) -> Reply:
     """A `Reply` replaying `rec` as recorded."""
     return Reply(status=rec.status, headers=dict(rec.headers), chunks=rec.chunks(), content_length=not rec.stream)
+
+
+def ab_cut_then_whole(
+    tmp_path: Path,
+    run_ab: RunAb,
+    upstream: LocalUpstream,
+    cut: list[bytes],
+    whole: list[bytes],
+    *,
+    script: str,
+    api: str,
+    path: str = "",
+) -> dict[str, Any]:
+    """`memeval ab` of one task whose agent (`script`) makes two streamed calls a trial: `cut` cut short, then `whole`.
+
+    Each arm's trial meets the cut stream first, the whole one second (the upstream answers in that order, one
+    trial at a time: `--concurrency 1`). `api` is the `--upstream` api (`openai`, `google`), `path` what follows
+    the upstream's address in its URL (`/v1`). Returns the run's JSON document (asserting one came, and that the
+    upstream saw the four calls).
+    """
+    upstream.push(*[Reply(200, headers=SSE, chunks=cut, cut=True), Reply(200, headers=SSE, chunks=whole)] * 2)
+    make_task(tmp_path / "tasks", "t", test_sh=ANSWER_TEST_SH)
+    agent = make_agent(tmp_path / "agent", apis=f'["{api}"]', script=script)
+    _code, doc, err = run_ab(
+        str(tmp_path / "tasks"), "--agent", str(agent), "--upstream", f"api={api},url={upstream.url}{path}",
+        "--concurrency", "1",
+    )  # fmt: skip
+    assert doc, err
+    assert len(upstream.seen) == 4, err
+    return doc
