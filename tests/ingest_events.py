@@ -73,3 +73,17 @@ def ingest_memories_and_pack(tmp_path: Path, texts: list[str]) -> tuple[dict[str
         store.engine.dispose()
     raw = b"".join(p.read_bytes() for p in db_file.parent.iterdir() if p.is_file()) + pack.read_bytes()
     return stored, raw
+
+
+def check_blanked_then_kept(stored: dict[str, str], blanked: int, kept: list[str]) -> None:
+    """Of `ingest_memories_and_pack`'s memories, `mem_0`..`mem_<blanked-1>` hold a blank and the next ones are `kept`.
+
+    Raises:
+        AssertionError: a memory is missing, one of the first `blanked` has no `[REDACTED:` blank, or one of
+            `kept` was stored otherwise than as written (the message shows the stored text in ASCII).
+    """
+    assert len(stored) == blanked + len(kept), sorted(stored)
+    for i in range(blanked):
+        assert "[REDACTED:" in stored[f"mem_{i}"], ascii(stored[f"mem_{i}"])
+    for i, text in enumerate(kept, start=blanked):
+        assert stored[f"mem_{i}"] == text, ascii(stored[f"mem_{i}"])
