@@ -31,6 +31,7 @@ from memeval.runner._runnersection import (
     RUNNER_SECTIONS,
     TOOL_CONFIG,
     ScanBudget,
+    activation_script,
     python_version_request,
     runner_section,
 )
@@ -372,6 +373,8 @@ def classify(
         add("runner-config", git)
     if name == "pyvenv.cfg":
         add("runner-config", VENV_DETAIL)
+    elif (activate := activation_script(rel)) is not None:
+        add("runner-config", activate)
     linked = linked_file(rel, st, world_root, ctx.folders)
     if linked is not None:
         add("linked-file", linked)
