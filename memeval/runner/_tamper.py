@@ -373,7 +373,7 @@ def classify(
         add("runner-config", git)
     if name == "pyvenv.cfg":
         add("runner-config", VENV_DETAIL)
-    elif (activate := activation_script(rel)) is not None:
+    elif (activate := activation_script(rel, change, pristine)) is not None:
         add("runner-config", activate)
     linked = linked_file(rel, st, world_root, ctx.folders)
     if linked is not None:
