@@ -45,6 +45,8 @@ folder of the image**.
   dependency), and the command runs with the image's packages, as `pytest` alone does. With no environment in
   the world, `VIRTUAL_ENV` is the prefix of the image's `python3` (`/usr`): uv found the agent's `.venv` there
   and ran in it (a `.pth` file of its site-packages passed any check: breaker34).
+- pip reads no configuration file (`PIP_CONFIG_FILE=/dev/null`, `PIP_SETTINGS`): a task's environment in a world
+  folder holds a `pip.conf` the agent could write, which pip in that environment reads.
 - `HOME` and `/tmp` are a fresh, empty folder, on disk under the task's storage_mb (so `~/.config`,
   `~/.local`, `~/.pytest_cache`... the agent left do not exist). `TMPDIR`, `BASH_ENV`, `ENV` and
   `LD_PRELOAD` entries that name an agent-writable path are dropped (bash reads `BASH_ENV` before
@@ -82,6 +84,12 @@ discovered (`uv run --no-project`), no `uv.toml` or `[tool.uv]` read from the wo
 (`--no-config`, which stops `.python-version` discovery too), and `uv venv DIR` replaces a folder already at DIR
 (`--clear`) rather than failing, so a test.sh that makes and activates its own environment in `/app` gets a fresh
 one, not the agent's."""
+PIP_SETTINGS = {"PIP_CONFIG_FILE": os.devnull}
+"""pip's setting in the verifier (a task's own value wins): no configuration file read. pip reads the environment
+it runs in's own `pip.conf` (`sys.prefix`), a file of the agent's when the task's environment is in a world folder
+(`/app/venv`): `no-index` and `find-links = /app/wheels` there made a test.sh's `pip install pytest` install the
+agent's wheel named `pytest`, whose command printed a pass (breaker36). `os.devnull` is pip's own word for none at
+all (the image's `/etc/pip.conf` too: the verifier has no network to reach an index through)."""
 SHELL_INSIDE = "/tmp/.memeval-bash"
 """Where the shell that runs test.sh is bound (`test_sh_shell`)."""
 
@@ -169,13 +177,13 @@ def verifier_env(
 
 
 def _uv_reads_nothing_of_the_agent(env: dict[str, str], venv: str | None) -> None:
-    """Add `UV_SETTINGS` and `VIRTUAL_ENV` to `env` where the task set none (see the module docstring).
+    """Add `UV_SETTINGS`, `PIP_SETTINGS` and `VIRTUAL_ENV` to `env` where the task set none (see the module docstring).
 
     `VIRTUAL_ENV` is `venv`, or for a world with none the prefix of the image's `python3` (`image_python_prefix`):
     uv takes the active environment before a `.venv` it finds in the working folder or a parent, and a system
     prefix (`/usr`) is one it runs in, as it would with no `.venv` there.
     """
-    for name, value in UV_SETTINGS.items():
+    for name, value in (UV_SETTINGS | PIP_SETTINGS).items():
         env.setdefault(name, value)
     active = venv if venv is not None else image_python_prefix(env.get("PATH", ""))
     if active is not None:

@@ -11,6 +11,7 @@ parses by name (`package.json`, an `__init__.py` in a test folder): `ScanBudget`
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -134,6 +135,37 @@ TOOL_CONFIG = {
 }
 """Configuration other languages' build and test tools read from the project folder (the last one or two parts of
 its path), each with what it can make them run: what `conftest.py` is to pytest."""
+
+
+ACTIVATION_FOLDERS = frozenset({"bin", "Scripts"})
+"""Folders of a virtual environment (POSIX, Windows layout) that hold its activation scripts."""
+ACTIVATION_DETAIL = (
+    "virtual environment activation script: a test.sh that runs `source {}` runs what it holds in its own shell "
+    "(a function named `python3` or `pytest`, an exit trap writing the reward), before any guard of memeval"
+)
+
+
+def activation_script(rel: str, change: str, pristine: Path | None) -> str | None:
+    """Why the agent's file at `rel` (from the world's root; `change`: added, changed) is an activation script, or None.
+
+    A task whose Dockerfile makes a virtual environment in a world folder (`RUN python3 -m venv /app/venv`) and whose
+    test.sh activates it reads the script from the agent's folder: `venv` and `virtualenv` write `bin/activate`,
+    `activate.csh`, `activate.fish`, `Activate.ps1`, `activate_this.py`... (any name starting `activate`, in `bin`
+    or `Scripts`), and conda sources every file of `etc/conda/activate.d`. The task's `pyvenv.cfg`, untouched, was
+    no finding, nor was a function named `python3` appended to `activate`, which passed an unsolved task (breaker36).
+    An activation script is one when the task's world had it (`changed`) or had that environment (its `pyvenv.cfg`
+    in `pristine`, the world's copy before the agent's turn); one in an environment the agent made is not (that
+    environment's `pyvenv.cfg` is a finding of its own). A conda hook is one whenever added or changed.
+    """
+    parts = rel.split("/")
+    if len(parts) >= 4 and parts[-4:-1] == ["etc", "conda", "activate.d"]:
+        return ACTIVATION_DETAIL.format("/" + rel).replace("activation script", "conda activation hook", 1)
+    if len(parts) < 2 or parts[-2] not in ACTIVATION_FOLDERS or not parts[-1].lower().startswith("activate"):
+        return None
+    tasks = change == "changed" or (
+        pristine is not None and os.path.lexists((pristine / rel).parent.parent / "pyvenv.cfg")
+    )
+    return ACTIVATION_DETAIL.format("/" + rel) if tasks else None
 
 
 PYTHON_VERSION_FILE = ".python-version"

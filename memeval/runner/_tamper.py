@@ -31,6 +31,7 @@ from memeval.runner._runnersection import (
     RUNNER_SECTIONS,
     TOOL_CONFIG,
     ScanBudget,
+    activation_script,
     python_version_request,
     runner_section,
 )
@@ -54,11 +55,15 @@ STARTUP = frozenset({"sitecustomize", "usercustomize"})
 RUNNER_CONFIG_FILES = frozenset({"pytest.ini", ".pytest.ini", "pytest.toml", ".pytest.toml"})
 PACKAGE_TREES = frozenset({"site-packages", "dist-packages", "node_modules"})
 JS_RUNNER_CONFIG = re.compile(
-    r"^(?:(?:jest|vitest|vite|babel)\.config\.[cm]?[jt]s(?:on)?|\.mocharc\.(?:js|cjs|json|jsonc|ya?ml)"
-    r"|\.babelrc(?:\.json|\.js)?|\.npmrc|\.yarnrc(?:\.yml)?|bunfig\.toml|\.pnpmfile\.cjs)$"
+    r"^(?:(?:jest|vitest|vite|babel|ava|nyc|playwright|cypress)\.config\.[cm]?[jt]s(?:on)?"
+    r"|vitest\.workspace\.[cm]?[jt]s(?:on)?|karma\.conf\.[cm]?[jt]s|\.mocharc\.(?:js|cjs|json|jsonc|ya?ml)"
+    r"|\.babelrc(?:\.json|\.[cm]?[jt]s)?|\.nycrc(?:\.json|\.ya?ml)?|\.swcrc"
+    r"|\.npmrc|\.yarnrc(?:\.yml)?|bunfig\.toml|\.pnpmfile\.cjs)$"
 )
 """Configuration Node's test runners and package managers read from the working directory (setup
-files run before every test, `node-options=--require` in `.npmrc`): what `conftest.py` is to pytest."""
+files run before every test, `node-options=--require` in `.npmrc`): what `conftest.py` is to pytest.
+`.babelrc.cjs`/`.mjs`/`.cts` (babel-jest runs its plugins over the test files), ava's, nyc's (`require`),
+vitest's workspace, karma's, Playwright's and Cypress's (global setup) and `.swcrc` (plugins) were none (breaker36)."""
 VENV_DETAIL = (
     "virtual environment configuration: its `home` picks the folder whose lib/python3.X a python started from "
     "this environment takes as its standard library"
@@ -372,6 +377,8 @@ def classify(
         add("runner-config", git)
     if name == "pyvenv.cfg":
         add("runner-config", VENV_DETAIL)
+    elif (activate := activation_script(rel, change, pristine)) is not None:
+        add("runner-config", activate)
     linked = linked_file(rel, st, world_root, ctx.folders)
     if linked is not None:
         add("linked-file", linked)

@@ -15,7 +15,9 @@ Python imports this module at start-up, before the agent's files can be reached.
 3. points `sys.pycache_prefix` at a folder under the fresh /tmp (as `PYTHONPYCACHEPREFIX` does,
    which `-E` and `-I` ignore), so a `__pycache__/*.pyc` the agent planted beside a module is
    never loaded in its place;
-4. runs the image's own `sitecustomize`, looked up only in the standard library and the site
+4. makes `python3 -m venv DIR` clear a folder already at DIR, as `--clear` does (`_venv_clears`), so a
+   test.sh that makes and activates its own environment in `/app` gets a fresh one, not the agent's;
+5. runs the image's own `sitecustomize`, looked up only in the standard library and the site
    folders, never in a folder the agent could write.
 
 memeval also binds this file over the system Python's own `sitecustomize` inside the verifier
@@ -34,6 +36,7 @@ TYPE_CHECKING = False  # the type checker reads this as True
 if TYPE_CHECKING:
     from collections.abc import Iterable
     from importlib.machinery import ModuleSpec
+    from types import SimpleNamespace
 
 
 class _LastResortFinder:
@@ -77,6 +80,45 @@ def _guard() -> None:
         sys.meta_path.append(_LastResortFinder(last))
 
 
+VALUE_OPTIONS = ("-W", "-X", "-Q")
+"""Interpreter options that take the next word as their value (`-W error -m venv`)."""
+
+
+def _module_run() -> "str | None":
+    """The module this interpreter runs with `-m NAME` (`sys.orig_argv`, Python 3.10+), or None."""
+    argv = list(getattr(sys, "orig_argv", []))[1:]
+    i = 0
+    while i < len(argv) and argv[i].startswith("-") and argv[i] not in ("-", "-c"):
+        if argv[i] == "-m":
+            return str(argv[i + 1]) if i + 1 < len(argv) else None
+        if argv[i].startswith("-m"):
+            return str(argv[i][2:])
+        i += 2 if argv[i] in VALUE_OPTIONS else 1
+    return None
+
+
+def _venv_clears() -> None:
+    """Make `python3 -m venv DIR` replace a folder already at DIR, as its `--clear` does (unless `--upgrade`).
+
+    terminal-bench's test.sh runs `python3 -m venv .venv`, `source .venv/bin/activate`, `pip install pytest`
+    (offline here: it fails) and `pytest` in `/app`. Without `--clear` venv keeps what the agent left in its
+    `.venv`, so a `.venv/bin/pytest` printing a pass ran as the tests (breaker36), as `uv venv` did before memeval
+    set `UV_VENV_CLEAR` (`memeval.runner._guard.UV_SETTINGS`). The module is imported here only for that run.
+    """
+    if _module_run() != "venv" or "--upgrade" in getattr(sys, "orig_argv", []):
+        return
+    import venv
+
+    class Cleared(venv.EnvBuilder):
+        def ensure_directories(
+            self, env_dir: "str | bytes | os.PathLike[str] | os.PathLike[bytes]"
+        ) -> "SimpleNamespace":
+            self.clear = True
+            return super().ensure_directories(env_dir)
+
+    setattr(venv, "EnvBuilder", Cleared)  # noqa: B010  (venv's main() builds its EnvBuilder by this name)
+
+
 PYCACHE = "/tmp/.memeval-pycache"
 """memeval.runner._guard.PYCACHE_INSIDE (this file imports nothing of memeval)."""
 
@@ -107,6 +149,7 @@ if not getattr(sys, "_memeval_guard", False):  # bound twice (see below): run on
     try:
         sys.pycache_prefix = PYCACHE
         _guard()
+        _venv_clears()
         _image_sitecustomize()
     except Exception as exc:  # noqa: BLE001  (never stop the interpreter; say what went wrong)
         sys.stderr.write(f"memeval verifier guard: {type(exc).__name__}: {exc}\n")
