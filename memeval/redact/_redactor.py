@@ -28,7 +28,7 @@ from memeval.errors import RedactionError
 from memeval.redact._batch import crossing, join, prepare, sort_out
 from memeval.redact._budget import budgeted
 from memeval.redact._context import ContextRecognizer, scanner_rules
-from memeval.redact._cutkeywords import KeywordCutReader
+from memeval.redact._cutbare import BareCutReader
 from memeval.redact._decode import (
     css_view,
     encoded_segments,
@@ -100,7 +100,7 @@ class Redactor:
         self._context = ContextRecognizer()
         self._pii = PiiAnalyzer(self.settings)
         truncated = next(s for s in self._scanners if isinstance(s, TruncatedTokenRecognizer))
-        self._cuts = KeywordCutReader(truncated)
+        self._cuts = BareCutReader(truncated)
         prepare()  # the batch checks' patterns, outside any text's budget (`_batch.prepare`)
         prefixes: dict[str, int] = {}
         for r in truncated.rules:
