@@ -125,6 +125,10 @@ class CallStats:
             self._bodies.setdefault(rid, []).append(
                 Exchange(str(call.call_id), str(call.api), request, response, encoding, note)
             )
+        if not note:
+            from memeval.runner._exchanges import warm_redactor  # lazy: `_exchanges` imports this module
+
+            warm_redactor()  # the redactor builds during the turn, not after it
 
     def take_bodies(self, rid: str) -> list[Exchange]:
         """Every body kept for registration `rid`, in arrival order; they are forgotten here."""

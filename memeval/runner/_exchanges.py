@@ -33,6 +33,32 @@ SCHEMA = "memeval.exchanges/1"
 _REDACT_LOCK = threading.Lock()
 """Trials run at once share one redactor; its scanners are not documented as thread-safe."""
 
+_WARMING: list[threading.Thread] = []
+"""The thread `warm_redactor` started, once per process."""
+
+
+def warm_redactor() -> None:
+    """Start building the process's redactor in a daemon thread (the first call only; later calls return at once).
+
+    Called when a turn's first body is kept (`memeval.runner._callstats.CallStats.keep_bodies`), so the
+    build (about 2 CPU s: the scanners' rules and presidio) runs while the agent's turn goes on instead of
+    after it, when the trial waits for `store_exchanges`. A run that keeps no body never builds it. A build
+    that fails here is tried again, and raises, in `store_exchanges`.
+    """
+    with _REDACT_LOCK:
+        if _WARMING:
+            return
+        thread = threading.Thread(target=_build_redactor, name="memeval-redactor-build", daemon=True)
+        _WARMING.append(thread)
+    thread.start()
+
+
+def _build_redactor() -> None:
+    """`warm_redactor`'s thread: import and build (the import too stays off the proxy's thread that kept the body)."""
+    from memeval.redact import get_redactor  # lazy: the scanners load only in a run that keeps bodies
+
+    get_redactor()
+
 
 def _decode(data: bytes, encoding: str | None) -> tuple[bytes, str]:
     """The response body `data` undone from its content-encoding, at most `MAX_KEPT_BODY_BYTES`, and a note.
