@@ -15,13 +15,13 @@ from memeval.hold import SOURCES, get_hold_detector
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "hold"))
 
 from hold_reference import assessed_one_by_one  # noqa: E402
-from test_hold_fast_paths import FIXTURES, SAMPLE  # noqa: E402
+from test_hold_fast_paths import _fixtures, _sample  # noqa: E402
 
 
 def _items() -> list[tuple[str, str]]:
-    items = list(dict.fromkeys(FIXTURES + SAMPLE))
+    items = list(dict.fromkeys(_fixtures() + _sample()))
     # the same texts from another source too: the source is part of the key
-    items += [(t, SOURCES[i % len(SOURCES)]) for i, (t, _) in enumerate(FIXTURES[:300])]
+    items += [(t, SOURCES[i % len(SOURCES)]) for i, (t, _) in enumerate(_fixtures()[:300])]
     return list(dict.fromkeys(items))
 
 

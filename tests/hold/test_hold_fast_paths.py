@@ -10,6 +10,7 @@ Two fast paths (`memeval/hold/_screen.py`, `memeval/hold/_batch.py`):
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import re
@@ -64,8 +65,17 @@ def _sample_texts() -> list[tuple[str, str]]:
     return out
 
 
-FIXTURES = _fixture_texts()
-SAMPLE = _sample_texts()
+# Read on first use, not at import: every xdist worker imports this module to collect it.
+@functools.cache
+def _fixtures() -> tuple[tuple[str, str], ...]:
+    """`_fixture_texts()`, read once per process."""
+    return tuple(_fixture_texts())
+
+
+@functools.cache
+def _sample() -> tuple[tuple[str, str], ...]:
+    """`_sample_texts()`, built once per process."""
+    return tuple(_sample_texts())
 
 
 def _rule_words() -> list[str]:
@@ -78,7 +88,7 @@ def _rule_words() -> list[str]:
 
 def _random_texts(n: int, seed: int) -> list[str]:
     rng = random.Random(seed)
-    words = _rule_words() + [t.split()[k] for t, _ in FIXTURES[:400] for k in range(min(3, len(t.split())))]
+    words = _rule_words() + [t.split()[k] for t, _ in _fixtures()[:400] for k in range(min(3, len(t.split())))]
     glue = [" ", " ", " ", "\n", ", ", ". ", ": ", " `", "` ", ' "', '" ', "\u200b", "-", "_", "/", " the ", " to "]
     out = []
     for _ in range(n):
@@ -125,7 +135,7 @@ def test_every_rule_the_detector_runs_is_in_a_screened_table() -> None:
 
 def test_the_screen_skips_most_rules_on_benign_text() -> None:
     screen = screen_for(ALL_RULES)
-    texts = [normalize(t).text for t, _ in SAMPLE]
+    texts = [normalize(t).text for t, _ in _sample()]
     run = sum(sum(screen.possible(t)) for t in texts)
     assert run < 0.2 * len(texts) * len(ALL_RULES), f"{run / len(texts):.1f} rules a text pass the screen"
 
@@ -136,7 +146,7 @@ def test_the_screen_never_skips_a_rule_that_matches_a_fixture_or_sample_text() -
     # What is checked depends on the normalised reading alone, and most variants share one (normalising
     # folds case): 6,476 readings of 11,744 variants, each checked once, named by its first variant.
     readings: dict[str, str] = {}
-    for text, _ in FIXTURES + SAMPLE:
+    for text, _ in _fixtures() + _sample():
         for variant in (text, text.lower()):
             readings.setdefault(normalize(variant).text, variant)
     for t, variant in readings.items():
@@ -149,7 +159,7 @@ def test_the_screen_never_skips_a_rule_that_matches_a_fixture_or_sample_text() -
 
 @pytest.mark.slow  # 36 s in the full suite
 def test_screened_rules_find_the_same_matches_as_every_rule_run() -> None:
-    for text, source in FIXTURES + SAMPLE:
+    for text, source in _fixtures() + _sample():
         assert _screened_matches(text, source) == _matches_without_screen(text, source), text[:80]
 
 
@@ -168,7 +178,7 @@ def test_screened_rules_find_the_same_matches_on_random_unicode(text: str) -> No
 
 def test_batched_probabilities_are_the_same_floats() -> None:
     model = get_hold_detector().classifier.model  # type: ignore[attr-defined]  # the default RulesWithClassifier
-    texts = [t for t, _ in FIXTURES + SAMPLE] + _random_texts(500, seed=5) + ["", " ", "a", "x" * 5000]
+    texts = [t for t, _ in _fixtures() + _sample()] + _random_texts(500, seed=5) + ["", " ", "a", "x" * 5000]
     for k in range(0, len(texts), 97):
         chunk = texts[k : k + 97]
         assert probabilities(model, chunk) == [model.probability(t) for t in chunk]
@@ -178,7 +188,7 @@ def test_batched_probabilities_are_the_same_floats() -> None:
 @pytest.mark.xdist_group("hold_assessments")  # with test_hold_memo's: one reference for both (`hold_reference`)
 def test_assess_many_gives_the_assessments_of_assess() -> None:
     det = get_hold_detector()
-    items = [(t, s) for t, s in FIXTURES + SAMPLE] + [(t, "person") for t, _ in FIXTURES[:200]]
+    items = [(t, s) for t, s in _fixtures() + _sample()] + [(t, "person") for t, _ in _fixtures()[:200]]
     items += [(t, SOURCES[i % len(SOURCES)]) for i, t in enumerate(_random_texts(600, seed=9))]
     for k in range(0, len(items), 50):
         chunk = items[k : k + 50]

@@ -19,12 +19,12 @@ from memeval.hold._screen import RuleScreen, literals, rules_skipped
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from test_hold_fast_paths import ALL_RULES, FIXTURES, SAMPLE  # noqa: E402
+from test_hold_fast_paths import ALL_RULES, _fixtures, _sample  # noqa: E402
 
 
 def _readings() -> list[tuple[str, str]]:
     out = []
-    for text, _ in FIXTURES + SAMPLE:
+    for text, _ in _fixtures() + _sample():
         t = normalize(text).text
         out.append((t, detector_module.INLINE_CODE.sub(lambda m: " " * len(m.group()), t)))
     return out

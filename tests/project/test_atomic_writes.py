@@ -14,6 +14,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from patience import patient
 
 REPO = Path(__file__).resolve().parents[2]
 SAMPLE_PACK = REPO / "samples" / "fernhill" / "pack.json"
@@ -33,7 +34,7 @@ def _child(body: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
         cwd=tmp_path,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=patient(120),
         env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin", "PYTHONDONTWRITEBYTECODE": "1"},
     )  # fmt: skip  (no bytecode: Python's .pyc writer keeps a file cut at the limit)
 

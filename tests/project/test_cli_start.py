@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from patience import patient
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -56,7 +57,7 @@ COMMAND_MODULES = (
 def _all_modules_after(code: str, cwd: Path) -> set[str]:
     probe = code + "\nimport sys, json\nprint(json.dumps(sorted(sys.modules)))"
     out = subprocess.run(
-        [sys.executable, "-c", probe], cwd=cwd, capture_output=True, text=True, check=True, timeout=120
+        [sys.executable, "-c", probe], cwd=cwd, capture_output=True, text=True, check=True, timeout=patient(120)
     )
     return set(json.loads(out.stdout.strip().splitlines()[-1]))
 
@@ -125,7 +126,7 @@ def test_a_command_that_needs_the_statistics_still_gets_them(tmp_path: Path) -> 
         cwd=tmp_path,
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=patient(300),
     )
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["tasks"] > 0

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from patience import patient
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -26,7 +27,7 @@ def _memeval(*args: str) -> subprocess.CompletedProcess[str]:
         env={**env, "PYTHONPATH": str(REPO)},
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=patient(120),
     )
 
 

@@ -176,11 +176,16 @@ def unused_exports(
     (another memeval package, README.md or a folder of USER_TEXT_DIRS) or (b) it is the type of
     a parameter, return, field or method of an exported name that is itself used."""
     exported = {(pkg, n) for pkg, mod in packages.items() for n in getattr(mod, "__all__", [])}
-    used: set[tuple[str, str]] = set()
-    for pkg in packages:
-        outside = "\n".join(t for p, t in texts.items() if not _owned_by(pkg, p))
-        words = set(re.findall(r"\w+", outside))
-        used |= {(p, n) for p, n in exported if p == pkg and n in words}
+    # Each file's words are read once (not once per package): a word is used outside `pkg` when a
+    # file that is not `pkg`'s own has it.
+    names = {n for _, n in exported}
+    holders: dict[str, list[Path]] = {}
+    for path, text in texts.items():
+        for word in names.intersection(re.findall(r"\w+", text)):
+            holders.setdefault(word, []).append(path)
+    used: set[tuple[str, str]] = {
+        (pkg, n) for pkg, n in exported if any(not _owned_by(pkg, path) for path in holders.get(n, ()))
+    }
     by_word = {(pkg, n) for pkg, n in exported}
     by_identity: dict[int, set[tuple[str, str]]] = {}
     for pkg, n in exported:
@@ -215,6 +220,8 @@ def _surface() -> tuple[dict[str, list[str]], dict[str, list[str]]]:
     return unused_exports({n: importlib.import_module(n) for n in PACKAGES}, _text_files(REPO))
 
 
+# One worker reads the whole repository once for every package (`_surface` is per process).
+@pytest.mark.xdist_group("exported_members")
 @pytest.mark.parametrize("name", PACKAGES)
 def test_package_exports_only_what_is_used(name: str) -> None:
     unused = _surface()[0][name]

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from patience import patient
+
 REPO = Path(__file__).resolve().parents[2]
 
 
@@ -21,7 +23,7 @@ def test_an_empty_folder_is_said_to_hold_no_task_before_any_agent_is_asked_for(t
         env=env,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=patient(120),
     )
     assert res.returncode == 2
     assert "holds no task" in res.stderr and "no agent" not in res.stderr, res.stderr

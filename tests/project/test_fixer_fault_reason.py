@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from patience import patient
+
 from memeval.cli._print import FAULT_REASON_CHARS, fault_cell
 
 REPO = Path(__file__).resolve().parents[2]
@@ -16,7 +18,7 @@ REPO = Path(__file__).resolve().parents[2]
 def _memeval(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     return subprocess.run(
-        [sys.executable, "-m", "memeval", *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=300
+        [sys.executable, "-m", "memeval", *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=patient(300)
     )
 
 

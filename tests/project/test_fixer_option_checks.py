@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from patience import patient
 
 REPO = Path(__file__).resolve().parents[2]
 FERNHILL = str(REPO / "samples" / "fernhill")
@@ -40,7 +41,7 @@ def test_an_ignored_or_empty_option_is_refused_by_name(
         env=env,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=patient(120),
     )
     assert res.returncode == 2, res.stdout + res.stderr
     for needle in needles:

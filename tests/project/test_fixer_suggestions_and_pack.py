@@ -13,6 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from patience import patient
 from usage_line import one_usage_line
 
 REPO = Path(__file__).resolve().parents[2]
@@ -24,7 +25,7 @@ def _memeval(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     env["PYTHONPATH"] = str(REPO)
     return subprocess.run(
         [sys.executable, "-m", "memeval", *args],
-        cwd=cwd, env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=90,
+        cwd=cwd, env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=patient(90),
     )  # fmt: skip
 
 

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from patience import patient
 
 REPO = Path(__file__).resolve().parents[2]
 PROBE = """
@@ -29,7 +30,12 @@ def test_an_unknown_run_is_refused_before_the_statistics_load(tmp_path: Path, ar
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     env.pop("MEMEVAL_RUNS_DIR", None)
     res = subprocess.run(
-        [sys.executable, "-c", PROBE, *args], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120
+        [sys.executable, "-c", PROBE, *args],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=patient(120),
     )
     code, heavy, output = res.stdout.split(" ", 2)
     assert code == "2" and "is not a run folder or a run id" in output, res.stdout + res.stderr

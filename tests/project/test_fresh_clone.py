@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from patience import patient
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -24,7 +25,7 @@ pytestmark = pytest.mark.slow
 @pytest.mark.skipif(shutil.which("git") is None or not (ROOT / ".git").exists(), reason="needs git and a git checkout")
 def test_a_clone_with_nothing_beside_it_collects_every_test(tmp_path: Path) -> None:
     clone = tmp_path / "alone" / "memeval"
-    subprocess.run(["git", "clone", "-q", "--no-hardlinks", str(ROOT), str(clone)], check=True, timeout=300)
+    subprocess.run(["git", "clone", "-q", "--no-hardlinks", str(ROOT), str(clone)], check=True, timeout=patient(300))
     assert sorted(p.name for p in clone.parent.iterdir()) == ["memeval"]  # nothing beside it
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "MEMEVAL_"))}
     # The clone's own code, not this checkout's (an editable install points the venv here).
@@ -37,7 +38,7 @@ def test_a_clone_with_nothing_beside_it_collects_every_test(tmp_path: Path) -> N
         env=env,
         capture_output=True,
         text=True,
-        timeout=900,
+        timeout=patient(900),
     )
     tail = out.stdout[-3000:] + out.stderr[-2000:]
     assert out.returncode == 0, tail

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from patience import patient
 
 from memeval._lazy import lazy_names
 
@@ -49,7 +50,7 @@ print(json.dumps({{"before": before, "listed": listed, "after": {heavy!r} in sys
                   "cached": cached, "missing": missing}}))
 """
     done = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120, check=False
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=patient(120), check=False
     )
     assert done.returncode == 0, done.stderr
     result: dict[str, object] = json.loads(done.stdout)

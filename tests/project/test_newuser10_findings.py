@@ -25,6 +25,7 @@ from pathlib import Path
 
 import pytest
 from cli_process import imported_modules, options_by_command, run_memeval, said
+from patience import patient
 
 REPO = Path(__file__).resolve().parents[2]
 STORE_MODULES = ("sqlalchemy", "sqlmodel", "pwdlib")
@@ -132,7 +133,7 @@ def test_serve_of_a_store_elsewhere_writes_nothing_where_it_starts(tmp_path: Pat
         listening(proc, Lines(proc.stderr))
     finally:
         proc.terminate()
-        proc.communicate(timeout=60)
+        proc.communicate(timeout=patient(60))
     assert list(work.iterdir()) == [], f"memeval serve wrote {sorted(p.name for p in work.iterdir())} where it started"
     assert [p.name for p in (config / "memeval").iterdir() if p.name.startswith("review-secret-")]
 
@@ -201,7 +202,7 @@ def test_ingest_reads_a_pipe(tmp_path: Path) -> None:
         cwd=tmp_path,
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=patient(300),
     )
     assert done.returncode == 0, done.stderr
     assert "read 3 events: 3 stored" in done.stdout

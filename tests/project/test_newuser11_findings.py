@@ -91,7 +91,11 @@ def test_setup_says_how_long_the_quiet_pip_step_takes_and_took(tmp_path: Path) -
     fake.write_text('#!/bin/sh\necho "$*" >> "$(dirname "$0")/calls"\n')
     fake.chmod(0o755)
     res = subprocess.run(
-        [str(tmp_path / "scripts" / "setup")], capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL
+        [str(tmp_path / "scripts" / "setup")],
+        capture_output=True,
+        text=True,
+        timeout=patient(120),
+        stdin=subprocess.DEVNULL,
     )
     assert res.returncode == 0, res.stderr
     assert "installing Python packages into .venv (1-4 minutes, quiet unless it fails)" in res.stderr, res.stderr

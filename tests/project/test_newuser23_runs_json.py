@@ -19,6 +19,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from patience import patient
 from usage_line import REPO, run_memeval
 
 GOLDEN = REPO / "tests" / "fixtures" / "runlog_v1"
@@ -48,7 +49,9 @@ def test_runs_json_of_loaded_runs_loads_no_pydantic_and_prints_the_models_bytes(
         "    assert exc.code in (0, None), exc.code\n"
         "print(json.dumps(sorted({m.split('.')[0] for m in sys.modules})))\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=patient(120)
+    )
     assert out.returncode == 0, out.stderr[-2000:]
     document, _, modules = out.stdout.rstrip("\n").rpartition("\n")
     from memeval.results import list_runs

@@ -41,7 +41,12 @@ def _env() -> dict[str, str]:
 
 def _memeval(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "memeval", *args], cwd=cwd, env=_env(), capture_output=True, text=True, timeout=300
+        [sys.executable, "-m", "memeval", *args],
+        cwd=cwd,
+        env=_env(),
+        capture_output=True,
+        text=True,
+        timeout=patient(300),
     )
 
 
@@ -119,7 +124,7 @@ def test_the_resume_line_of_results_and_compare_names_the_real_task_folder(tmp_p
     assert argv[:2] == ["memeval", "ab"]
     done = subprocess.run(
         [sys.executable, "-m", "memeval", *argv[1:]], cwd=elsewhere, env=_env(), capture_output=True, text=True,
-        timeout=600,
+        timeout=patient(600),
     )  # fmt: skip
     # The resumed trials time out (5 s quiet, `patient`-scaled; 20 s before, the test's longest wait): the run
     # completes with every trial failed, nothing else refused.

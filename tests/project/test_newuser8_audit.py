@@ -21,6 +21,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from patience import patient
+
 REPO = Path(__file__).resolve().parents[2]
 WEEK = REPO / "samples" / "fernhill" / "audit" / "week.jsonl"
 
@@ -29,7 +31,7 @@ def _memeval(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("MEMEVAL_")}
     env.update(PYTHONPATH=str(REPO), MEMEVAL_AUDIT_WORKERS="0")
     return subprocess.run(
-        [sys.executable, "-m", "memeval", *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=300
+        [sys.executable, "-m", "memeval", *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=patient(300)
     )
 
 
@@ -77,7 +79,7 @@ def test_users_log_of_an_account_that_is_not_there_names_the_accounts(tmp_path: 
         env=env,
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=patient(300),
     )
     assert made.returncode == 0, made.stderr
     out = _memeval("users", "log", "--account", "alcie", "--db", db, cwd=tmp_path)

@@ -27,6 +27,7 @@ from pathlib import Path
 
 import pytest
 from cli_process import imported_modules, run_memeval, said
+from patience import patient
 
 REPO = Path(__file__).resolve().parents[2]
 STORE_MODULES = ("sqlalchemy", "sqlmodel")
@@ -98,7 +99,7 @@ def test_import_memeval_audit_loads_no_store_module_until_a_store_name_is_asked_
         cwd=tmp_path,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=patient(120),
         check=True,
     )
     assert out.stdout.split("\n")[:2] == ["[]", "True"]

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from patience import patient
 from usage_line import one_usage_line
 
 REPO = Path(__file__).resolve().parents[2]
@@ -29,7 +30,7 @@ def _memeval(*args: str, cwd: Path, env: dict[str, str] | None = None) -> subpro
         stdin=subprocess.DEVNULL,
         capture_output=True,
         text=True,
-        timeout=90,
+        timeout=patient(90),
     )
 
 
@@ -124,7 +125,7 @@ def test_users_list_with_no_accounts_says_how_to_add_one(tmp_path: Path) -> None
     cmd = hint.replace("memeval ", "").replace("NAME", "root").split()
     made = subprocess.run([sys.executable, "-m", "memeval", *cmd, "--db", db, "--password-stdin"], cwd=tmp_path,
                           env={**os.environ, "PYTHONPATH": str(REPO)}, input="root-password-1\n", capture_output=True,
-                          text=True, timeout=120)  # fmt: skip
+                          text=True, timeout=patient(120))  # fmt: skip
     assert made.returncode == 0 and "root: admin of every team" in made.stdout, made
 
 

@@ -16,6 +16,7 @@ import socket
 
 import httpx
 import pytest
+from patience import patient
 
 from memeval.cli._loading import AnswerWhileLoading
 
@@ -26,8 +27,8 @@ def test_health_while_loading_says_loading(what: str, pages: bool) -> None:
     sock.bind(("127.0.0.1", 0))
     with sock, AnswerWhileLoading([sock], what, pages=pages):
         base = f"http://127.0.0.1:{sock.getsockname()[1]}"
-        health = httpx.get(base + "/api/v1/health", timeout=10)
-        batch = httpx.post(base + "/api/v1/events", json={"events": []}, timeout=10)
+        health = httpx.get(base + "/api/v1/health", timeout=patient(10))
+        batch = httpx.post(base + "/api/v1/events", json={"events": []}, timeout=patient(10))
     for r in (health, batch):
         assert (r.status_code, r.headers["retry-after"], r.headers["content-type"]) == (503, "5", "application/json")
     assert health.json() == {

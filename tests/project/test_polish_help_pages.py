@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from patience import patient
 from typer._click.core import Command
 from typer.core import TyperGroup
 from typer.testing import CliRunner
@@ -68,7 +69,7 @@ def _memeval(*args: str, env: dict[str, str], cwd: Path) -> subprocess.Completed
         stdin=subprocess.DEVNULL,
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=patient(300),
         start_new_session=True,
     )
 
@@ -103,7 +104,7 @@ def test_a_reviewer_name_from_its_variable_wins_over_the_token_as_help_says(tmp_
             cwd=tmp_path,
             capture_output=True,
             text=True,
-            timeout=120,
+            timeout=patient(120),
         )
         for args in (["users", "add", "alice", "--role", "admin"], ["users", "token", "alice", "--user", "alice"])
     ]

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from patience import patient
 from typer.testing import CliRunner
 
 import memeval
@@ -36,7 +37,7 @@ def test_load_run_at_top_level_as_a_user_writes_it(run_dir: Path) -> None:
         "print(df[['task_id', 'mode', 'verified', 'cost_usd']].to_json(orient='records'))\n"
         "print(df.groupby('mode')['verified'].mean().to_json())\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=True)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=patient(300), check=True)
     rows, rates = out.stdout.strip().splitlines()
     assert sorted((r["task_id"], r["mode"], r["verified"]) for r in json.loads(rows)) == [
         ("t01-thursday-order-arrival", "baseline", False),

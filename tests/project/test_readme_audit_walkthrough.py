@@ -75,7 +75,7 @@ def test_the_audit_walkthrough_runs_pasted_as_one_block(tmp_path: Path) -> None:
         start_new_session=True,
     )
     try:
-        stdout, stderr = proc.communicate(timeout=850)
+        stdout, stderr = proc.communicate(timeout=patient(850))
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(proc.pid, signal.SIGKILL)

@@ -14,6 +14,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from patience import patient
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -27,7 +28,9 @@ def setup_copy(tmp_path: Path) -> Path:
 
 
 def _run(script: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([str(script), *args], capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    return subprocess.run(
+        [str(script), *args], capture_output=True, text=True, timeout=patient(60), stdin=subprocess.DEVNULL
+    )
 
 
 @pytest.mark.parametrize("args", [["--test"], ["--tets"], ["tests"], ["--tests", "extra"], [""]])

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from patience import patient
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -16,7 +17,7 @@ REPO = Path(__file__).resolve().parents[2]
 def _memeval(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     return subprocess.run(
-        [sys.executable, "-m", "memeval", *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=120
+        [sys.executable, "-m", "memeval", *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=patient(120)
     )
 
 

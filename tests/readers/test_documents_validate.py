@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
 import tempfile
@@ -30,14 +31,11 @@ from test_projection_properties import _write, run_logs  # noqa: E402
 FIXTURES = REPO / "tests" / "fixtures" / "runlog_v1"
 
 
+@functools.cache  # built when a test needs it, not at import (collection on every xdist worker)
 def _validator(name: str) -> Any:
     schema = json.loads((REPO / "schemas" / name).read_text())
     jsonschema.Draft202012Validator.check_schema(schema)
     return jsonschema.Draft202012Validator(schema)
-
-
-RESULT = _validator("run-result.schema.json")
-TRIAL = _validator("trial.schema.json")
 
 
 def _valid(validator: Any, doc: Any) -> None:
@@ -48,23 +46,23 @@ def _valid(validator: Any, doc: Any) -> None:
 @pytest.mark.parametrize("name", ["oracle-mini", "sample-t01"])
 def test_the_golden_runs_records_validate(name: str) -> None:
     doc = json.loads(result_json(load_run(FIXTURES / name, use_cache=False)))
-    _valid(RESULT, doc)
+    _valid(_validator("run-result.schema.json"), doc)
     for trial in doc["trials"]:
-        _valid(TRIAL, trial)
+        _valid(_validator("trial.schema.json"), trial)
 
 
 def test_a_document_that_breaks_the_schema_is_caught() -> None:
     doc = json.loads(result_json(load_run(FIXTURES / "sample-t01", use_cache=False)))
     doc["table"][0]["baseline_trials"] = "one"
-    assert list(RESULT.iter_errors(doc))
+    assert list(_validator("run-result.schema.json").iter_errors(doc))
     doc = json.loads(result_json(load_run(FIXTURES / "sample-t01", use_cache=False)))
     doc["table"][0]["words"] = "x"
-    assert list(RESULT.iter_errors(doc))
+    assert list(_validator("run-result.schema.json").iter_errors(doc))
 
 
 def test_the_readers_documents_validate(runs: Runs) -> None:
     for run in (runs.memory, runs.cold, runs.oracle):
-        _valid(RESULT, json.loads(result_json(run)))
+        _valid(_validator("run-result.schema.json"), json.loads(result_json(run)))
     _valid(
         _validator("comparison.schema.json"),
         json.loads(compare_runs(runs.memory, runs.cold).model_dump_json(by_alias=True)),
@@ -74,7 +72,7 @@ def test_the_readers_documents_validate(runs: Runs) -> None:
     out = cli.invoke(app, ["replay", runs.memory.result.run_id, "--runs-dir", str(runs.runs_dir)])
     assert out.exit_code == 0, out.output
     assert out.stdout == result_json(runs.memory)
-    _valid(RESULT, json.loads(out.stdout))
+    _valid(_validator("run-result.schema.json"), json.loads(out.stdout))
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -83,4 +81,4 @@ def test_any_run_the_runner_can_write_gives_a_valid_document(events: list[Event]
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "run"
         _write(folder, events)
-        _valid(RESULT, json.loads(result_json(load_run(folder, use_cache=False))))
+        _valid(_validator("run-result.schema.json"), json.loads(result_json(load_run(folder, use_cache=False))))

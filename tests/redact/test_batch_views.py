@@ -18,8 +18,6 @@ from hypothesis import strategies as st
 
 from memeval.redact._views import boundary_view, boundary_views, slash_view
 
-CONTEXT = corpus_spans.reference()  # `ContextRecognizer()`
-
 
 def _spans(found: list) -> list[tuple[str, int, int, str]]:
     return sorted((r.entity_type, r.start, r.end, str(r.recognition_metadata)) for r in found)
@@ -28,15 +26,15 @@ def _spans(found: list) -> list[tuple[str, int, int, str]]:
 def _same(texts: list[str], many: Sequence[list] | None = None, each: Sequence[list] | None = None) -> None:
     """The batch views and `analyze_many` read `texts` as the per-text code does.
 
-    `many` / `each`: `CONTEXT.analyze_many(texts)` / `CONTEXT.analyze(t, [])` for each text, when
+    `many` / `each`: `analyze_many(texts)` / `analyze(t, [])` of `corpus_spans.reference()` for each text, when
     already known (`corpus_spans`); computed here when None.
     """
     for slash, one in ((False, boundary_view), (True, slash_view)):
         assert boundary_views(texts, slash=slash) == [one(t) for t in texts]
     if many is None:
-        many = CONTEXT.analyze_many(texts)
+        many = corpus_spans.reference().analyze_many(texts)
     if each is None:
-        each = [CONTEXT.analyze(t, []) for t in texts]
+        each = [corpus_spans.reference().analyze(t, []) for t in texts]
     assert [_spans(f) for f in many] == [_spans(f) for f in each]
 
 
@@ -60,9 +58,9 @@ def test_context_many_finds_what_analyze_finds_in_a_small_batch() -> None:
         "nothing here",
         "export API_KEY=S3cr3t-Value-0042",
     ]
-    many = CONTEXT.analyze_many(texts)
+    many = corpus_spans.reference().analyze_many(texts)
     assert [bool(f) for f in many] == [True, False, True, False, True]
-    assert [_spans(f) for f in many] == [_spans(CONTEXT.analyze(t, [])) for t in texts]
+    assert [_spans(f) for f in many] == [_spans(corpus_spans.reference().analyze(t, [])) for t in texts]
 
 
 PIECES = [

@@ -8,6 +8,7 @@ refusals (patterns it cannot mirror exactly get no twin).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 
@@ -19,10 +20,23 @@ from hypothesis import strategies as st
 from memeval.redact._casefree import lowered_twin
 from memeval.redact._context import ContextRecognizer
 
-WITH = corpus_spans.reference()  # `ContextRecognizer()`: ASCII text searched with the twins
-WITHOUT = ContextRecognizer()
-WITHOUT._twins = tuple(None for _ in WITHOUT._twins)  # every screen searched as written
-PAIRS = [(s, t) for s, t in zip(WITH._screens, WITH._twins, strict=True) if t is not None]
+# Built on first use, not at import: every xdist worker imports this module to collect it.
+# `WITH` below is `corpus_spans.reference()` (`ContextRecognizer()`): ASCII text searched with the twins.
+
+
+@functools.cache
+def _without() -> ContextRecognizer:
+    """`ContextRecognizer()` with every screen searched as written (no twins)."""
+    rec = ContextRecognizer()
+    rec._twins = tuple(None for _ in rec._twins)
+    return rec
+
+
+@functools.cache
+def _pairs() -> list[tuple[re.Pattern[str], re.Pattern[str]]]:
+    """(screen, its case-free twin) for each screen that has a twin."""
+    ref = corpus_spans.reference()
+    return [(s, t) for s, t in zip(ref._screens, ref._twins, strict=True) if t is not None]
 
 
 def _matches(pattern: re.Pattern[str], text: str) -> list[tuple[int, int]]:
@@ -39,7 +53,7 @@ def _spans(found: list) -> list[tuple[str, int, int, str]]:
 
 
 def _same(texts: list[str], with_many: Sequence[list] | None = None, with_each: Sequence[list] | None = None) -> None:
-    """The twins and the screens, and `WITHOUT` and `WITH`, agree on `texts`.
+    """The twins and the screens, and `_without()` and `WITH`, agree on `texts`.
 
     `with_many` / `with_each`: `WITH.analyze_many(texts)` / `WITH.analyze(t, [])` for each text, when
     already known (`corpus_spans`); computed here when None.
@@ -47,21 +61,21 @@ def _same(texts: list[str], with_many: Sequence[list] | None = None, with_each: 
     for t in texts:
         if t.isascii():
             low = t.lower()
-            for screen, twin in PAIRS:
+            for screen, twin in _pairs():
                 assert _matches(twin, low) == _matches(screen, t), (screen.pattern, t[:80])
     if with_many is None:
-        with_many = WITH.analyze_many(texts)
+        with_many = corpus_spans.reference().analyze_many(texts)
     if with_each is None:
-        with_each = [WITH.analyze(t, []) for t in texts]
-    assert [_spans(f) for f in with_many] == [_spans(f) for f in WITHOUT.analyze_many(texts)]
-    assert [_spans(f) for f in with_each] == [_spans(WITHOUT.analyze(t, [])) for t in texts]
+        with_each = [corpus_spans.reference().analyze(t, []) for t in texts]
+    assert [_spans(f) for f in with_many] == [_spans(f) for f in _without().analyze_many(texts)]
+    assert [_spans(f) for f in with_each] == [_spans(_without().analyze(t, [])) for t in texts]
 
 
 def test_the_case_insensitive_screens_have_twins() -> None:
-    twinned = {s.pattern for s, _ in PAIRS}
+    twinned = {s.pattern for s, _ in _pairs()}
     assert "(?i)pass|pwd|secret|token|key|credential" in twinned
     assert any("kennwort" in p for p in twinned)  # non-ASCII branches (пароль, 密码) are kept as written
-    assert all(t.flags & re.IGNORECASE == 0 for _, t in PAIRS)
+    assert all(t.flags & re.IGNORECASE == 0 for _, t in _pairs())
 
 
 def test_patterns_without_an_exact_twin_get_none() -> None:

@@ -5,6 +5,7 @@ sample week's texts and on short texts (under three characters: no piece at all)
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 
@@ -17,14 +18,42 @@ from memeval.redact._context import ContextRecognizer, _KeywordIndex, load_rules
 from memeval.redact._gaps import gap_view, prefix_heads
 
 ROOT = Path(__file__).resolve().parents[2]
-PREFIXES: dict[str, int] = next(r for r in get_redactor()._readings if r.kind == "gap-joined").make.keywords[  # type: ignore[attr-defined]  # a functools.partial
-    "prefixes"
-]
-HEADS = prefix_heads(PREFIXES)
-KEYWORDS = tuple(k for r in load_rules() for k in r.keywords)
-INDEX = ContextRecognizer(load_rules())._keywords
 GLUE = [" ", "  ", "\t", "\n", "\n  ", "\u00a0", "_", "-", "", ".", "=", " key ", " the "]
 PARTS = ["AbCd", "1234", "wxyz", "Q9r8", "tokens", "ZZZZZZZZZZ", "k3Y+/="]
+
+# Built on first use, not at import: every xdist worker imports this module to collect it, and the
+# redactor and the rules cost seconds that only the worker running these tests needs to pay.
+
+
+@functools.cache
+def _prefixes() -> dict[str, int]:
+    """The gap-joined reading's prefixes (prefix -> its length rule), from the default redactor."""
+    reading = next(r for r in get_redactor()._readings if r.kind == "gap-joined")
+    return reading.make.keywords["prefixes"]  # type: ignore[attr-defined,no-any-return]  # a functools.partial
+
+
+@functools.cache
+def _heads() -> frozenset[str] | None:
+    return prefix_heads(_prefixes())
+
+
+@functools.cache
+def _keywords() -> tuple[str, ...]:
+    return tuple(k for r in load_rules() for k in r.keywords)
+
+
+@functools.cache
+def _index() -> _KeywordIndex:
+    return ContextRecognizer(load_rules())._keywords
+
+
+@functools.cache
+def _found_by() -> LiteralSet:
+    return LiteralSet(_prefixes())
+
+
+def _prefix_pieces() -> st.SearchStrategy[list[str]]:
+    return st.deferred(lambda: st.lists(st.sampled_from(sorted(_prefixes()) + GLUE + PARTS), max_size=14))
 
 
 def _sample_texts() -> list[str]:
@@ -36,30 +65,30 @@ def _sample_texts() -> list[str]:
 
 
 def test_every_prefix_has_a_head() -> None:
-    assert HEADS is not None and len(PREFIXES) > 100
+    assert _heads() is not None and len(_prefixes()) > 100
     assert prefix_heads(["ab", "abc"]) is None  # a prefix under three characters: no screen
 
 
 @settings(max_examples=400, deadline=None)
-@given(st.lists(st.sampled_from(sorted(PREFIXES) + GLUE + PARTS), max_size=14))
+@given(_prefix_pieces())
 def test_gap_view_with_heads_is_gap_view(pieces: list[str]) -> None:
     text = "".join(pieces)
-    assert gap_view(text, PREFIXES, HEADS) == gap_view(text, PREFIXES)
+    assert gap_view(text, _prefixes(), _heads()) == gap_view(text, _prefixes())
 
 
 def test_gap_view_with_heads_on_sample_and_short_texts() -> None:
     texts = _sample_texts() + ["", "A", "AK", "AKI", "AKIA", "AKIA ABCD EFGH IJKL MNOP", "ghp_ abcd\n  EFGH1234"]
-    joined = [t for t in texts if gap_view(t, PREFIXES) is not None]
+    joined = [t for t in texts if gap_view(t, _prefixes()) is not None]
     assert joined, "some of these texts have a gap-joined reading"
     for t in texts:
-        assert gap_view(t, PREFIXES, HEADS) == gap_view(t, PREFIXES), t[:80]
+        assert gap_view(t, _prefixes(), _heads()) == gap_view(t, _prefixes()), t[:80]
 
 
 @settings(max_examples=400, deadline=None)
-@given(st.lists(st.sampled_from(sorted(set(KEYWORDS)) + GLUE + PARTS), max_size=14))
+@given(st.deferred(lambda: st.lists(st.sampled_from(sorted(set(_keywords())) + GLUE + PARTS), max_size=14)))
 def test_keyword_index_finds_every_keyword_present(pieces: list[str]) -> None:
     text = "".join(pieces).lower()
-    assert INDEX.present(text) == {k for k in KEYWORDS if k in text}
+    assert _index().present(text) == {k for k in _keywords() if k in text}
 
 
 def test_keyword_index_on_sample_and_short_texts() -> None:
@@ -68,21 +97,18 @@ def test_keyword_index_on_sample_and_short_texts() -> None:
         assert index.present(text) == {k for k in ("ab", "abc", "pass", "secret") if k in text}
     for t in _sample_texts():
         low = t.lower()
-        assert INDEX.present(low) == {k for k in KEYWORDS if k in low}
-
-
-FOUND_BY = LiteralSet(PREFIXES)
+        assert _index().present(low) == {k for k in _keywords() if k in low}
 
 
 @settings(max_examples=400, deadline=None)
-@given(st.lists(st.sampled_from(sorted(PREFIXES) + GLUE + PARTS), max_size=14))
+@given(_prefix_pieces())
 def test_gap_view_found_by_a_native_scan_is_gap_view(pieces: list[str]) -> None:
     text = "".join(pieces)
-    assert gap_view(text, PREFIXES, found_by=FOUND_BY) == gap_view(text, PREFIXES)
+    assert gap_view(text, _prefixes(), found_by=_found_by()) == gap_view(text, _prefixes())
 
 
 def test_gap_view_found_by_a_native_scan_on_sample_and_short_texts() -> None:
     texts = _sample_texts() + ["", "A", "AK", "AKI", "AKIA", "AKIA ABCD EFGH IJKL MNOP", "ghp_ abcd\n  EFGH1234"]
     texts += ["ghp_ abcd github_pat_ 1234 AKIA ABCD EFGH"]  # two prefixes: lines in `prefixes`' order
     for t in texts:
-        assert gap_view(t, PREFIXES, found_by=FOUND_BY) == gap_view(t, PREFIXES), t[:80]
+        assert gap_view(t, _prefixes(), found_by=_found_by()) == gap_view(t, _prefixes()), t[:80]

@@ -5,6 +5,7 @@ the sample's texts and ids, and on random text built from the pieces the rules l
 from __future__ import annotations
 
 import dataclasses
+import functools
 
 import corpus_spans
 import pytest
@@ -13,8 +14,12 @@ from hypothesis import strategies as st
 
 from memeval.redact._context import ContextRecognizer, load_rules
 
-SCREENED = corpus_spans.reference()  # `ContextRecognizer()`: the packaged rules with their screens
-UNSCREENED = ContextRecognizer(tuple(dataclasses.replace(r, screens=()) for r in load_rules()))
+
+# Built on first use, not at import: every xdist worker imports this module to collect it.
+@functools.cache
+def _unscreened() -> ContextRecognizer:
+    """The packaged rules with their screens removed."""
+    return ContextRecognizer(tuple(dataclasses.replace(r, screens=()) for r in load_rules()))
 
 
 def _spans(rec: ContextRecognizer, text: str) -> list[tuple[str, int, int]]:
@@ -42,8 +47,8 @@ def test_screened_equals_unscreened_on_the_corpus_in_every_context() -> None:
     screened = [_three(f) for f in corpus_spans.each()]
     joined = ["\n\n\n".join(texts[k : k + 50]) for k in range(0, 400, 50)]
     texts += joined
-    screened += [_spans(SCREENED, t) for t in joined]
-    differ = [t[:80] for t, mine in zip(texts, screened, strict=True) if mine != _spans(UNSCREENED, t)]
+    screened += [_spans(corpus_spans.reference(), t) for t in joined]
+    differ = [t[:80] for t, mine in zip(texts, screened, strict=True) if mine != _spans(_unscreened(), t)]
     assert differ == [], differ[:5]
     assert sum(bool(mine) for mine in screened) > 1000  # the rules do find things here
 
@@ -61,4 +66,4 @@ PIECES = [
 @settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.one_of(st.sampled_from(PIECES), st.text(max_size=6)), max_size=24).map("".join))
 def test_screened_equals_unscreened_on_random_text(text: str) -> None:
-    assert _spans(SCREENED, text) == _spans(UNSCREENED, text)
+    assert _spans(corpus_spans.reference(), text) == _spans(_unscreened(), text)
