@@ -43,6 +43,8 @@ class LogWriter:
         self._q: queue.SimpleQueue[object] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._loop, name="memeval-log-writer", daemon=True)
         self._error: BaseException | None = None
+        self._done = threading.Event()
+        """Set by the writer thread once it has written everything queued before `close`'s stop."""
         self._thread.start()
 
     def append(self, ev: Event) -> Event:
@@ -64,6 +66,7 @@ class LogWriter:
         while True:
             item = self._q.get()
             if item is _STOP:
+                self._done.set()
                 return
             ev, fut = cast(tuple[Event, "Future[Event] | None"], item)
             try:
@@ -79,10 +82,27 @@ class LogWriter:
                 fut.set_result(stamped)
 
     def close(self) -> None:
-        """Write everything queued, stop the thread; raise a posted event's write error."""
+        """Write everything queued, stop the thread; raise a posted event's write error.
+
+        A Ctrl-C while it waits does not cut the writing short (the thread is a daemon: the process
+        would exit with the queue unwritten, the proxy's last calls in it); it is raised once the
+        queue is written. The wait is on an event the thread sets, not on `Thread.join`, which a
+        KeyboardInterrupt leaves taking a running thread for ended (Python 3.11).
+
+        Raises:
+            KeyboardInterrupt: SIGINT came while it waited (after the queue was written).
+        """
+        interrupted: KeyboardInterrupt | None = None
         if self._thread.is_alive():
             self._q.put(_STOP)
+            while not self._done.is_set():
+                try:
+                    self._done.wait()
+                except KeyboardInterrupt as exc:  # raised again below, once every queued event is written
+                    interrupted = exc
             self._thread.join()
+        if interrupted is not None:
+            raise interrupted
         self._raise_posted_error()
 
     def __enter__(self) -> LogWriter:
