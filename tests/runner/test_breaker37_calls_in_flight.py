@@ -10,6 +10,10 @@ as unmeasured when the run's proxy stops (it waits 10 s for it). Two ways lost i
 - Ctrl-C, then a second Ctrl-C while the proxy waited on the call: the wait was cut short, the run wrote
   its end and exited, and the call was never logged; the cancelled attempt's spend read as complete.
 
+And a second Ctrl-C while the stopping run waited for its attempts' threads (the runner's wait for the
+calls, longer than the run's 30 s grace) made `memeval ab` print "interrupted" and never exit: the
+attempts then appended to a log writer already closed, waited for good, and Python's exit waited on them.
+
 Real `memeval ab` processes through the real proxy to an upstream on 127.0.0.1 that sends a stream's
 first chunk and then nothing until the test ends.
 """
@@ -103,7 +107,9 @@ def _count(log: Path, kind: str) -> int:
     return sum(1 for e in _events(log) if e["event"] == kind)
 
 
-def _start(tmp_path: Path, upstream: str, stay_s: float) -> tuple[subprocess.Popen[bytes], list[str], Path]:
+def _start(
+    tmp_path: Path, upstream: str, stay_s: float, settle_s: str = "1"
+) -> tuple[subprocess.Popen[bytes], list[str], Path]:
     make_task(tmp_path / "tasks", "t", test_sh=TEST_SH)
     agent = make_agent(tmp_path / "agent", script=AGENT)
     runs = tmp_path / "runs"
@@ -112,7 +118,7 @@ def _start(tmp_path: Path, upstream: str, stay_s: float) -> tuple[subprocess.Pop
         "--upstream", f"api=openai,url={upstream}", "--runs-dir", str(runs), "--quiet", "--concurrency", "2",
         "--env", f"STAY={stay_s}",
     ]  # fmt: skip
-    env = {**os.environ, "MEMEVAL_CALLS_SETTLE_S": "1"}
+    env = {**os.environ, "MEMEVAL_CALLS_SETTLE_S": settle_s}
     proc = subprocess.Popen(args, cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                             start_new_session=True)  # fmt: skip
     return proc, args, runs
@@ -201,3 +207,39 @@ def test_a_second_ctrl_c_while_the_proxy_waits_on_a_call_still_logs_the_call(
     for t in run.result.trials:
         assert t.fault is not None and t.fault.code == "cancelled", t
         assert [(a.ended, a.calls, a.calls_cost_unknown, a.cut_mid_turn) for a in t.spend] == [(True, 1, 1, False)]
+
+
+@pytest.mark.slow
+def test_a_second_ctrl_c_while_the_run_waits_for_its_attempts_ends_memeval(
+    tmp_path: Path, silent_upstream: str
+) -> None:
+    # the runner waits 60 s for the calls (past the stopping run's 30 s grace for its attempts)
+    proc, _, runs = _start(tmp_path, silent_upstream, stay_s=600, settle_s="60")
+    try:
+        _wait(proc, lambda: list(runs.glob("*/events.jsonl")), "the run's log", 60)
+        (log,) = runs.glob("*/events.jsonl")
+        called = lambda: sum(1 for p in (log.parent / ".work").glob("*/world/app/called"))  # noqa: E731
+        _wait(proc, lambda: called() == 2, "both agents' calls", 120)
+        os.killpg(proc.pid, signal.SIGINT)
+        time.sleep(36)  # past the grace: the run waits for its attempts' threads
+        os.killpg(proc.pid, signal.SIGINT)
+        try:
+            _, err = proc.communicate(timeout=patient(90))  # the proxy's 10 s for the calls, then the exit
+        except subprocess.TimeoutExpired:
+            raise AssertionError("memeval ab never exited after the second Ctrl-C") from None  # main: hangs
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+    assert proc.returncode == 130, err.decode()[-3000:]
+    events = _events(log)
+    # the attempts' `agent.exited` may land just before or after it (queued before the writer's stop)
+    assert [e["status"] for e in events if e["event"] == "run.ended"] == ["cancelled"], events[-3:]
+    assert sum(1 for e in events if e["event"] == "model.called") == 2
+    run = load_run(log.parent, use_cache=False)
+    assert {t.trial_id for t in run.result.unended} | {t.trial_id for t in run.result.trials} == {
+        "t:baseline:1",
+        "t:pack:1",
+    }
+    for mode in ("baseline", "pack"):
+        assert arm_spend(run.result, mode).lower_bound, mode  # each call's cost unknown (cut at the proxy's stop)
