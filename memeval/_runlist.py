@@ -86,7 +86,7 @@ class ListedRun:
     None."""
 
 
-PROJECTION_VERSION = 12
+PROJECTION_VERSION = 13
 """Version of the projection's figures, in the cache's name beside memeval's version: raised when the
 same log comes to project to other figures (2: the cost-of-pass bootstrap and the Monte Carlo
 sign-flip test draw their own seeded streams; 3: the t-test, t intervals, exact binomial sign test and
@@ -100,7 +100,8 @@ trials apart (`baseline_interrupted`, `pack_interrupted`; `Interrupted · $0.02`
 10: the verdict's recount with faults counted against it (`faults_could_change_it`) and `faulted_trials` leave
 interrupted trials out; 11: so does the sequential path's fault-robust recount (`memeval ab --until-decided`);
 12: a model call counts in the attempt its `model.called` line names (v3), not in a later attempt that started
-before the call ended),
+before the call ended); 13: an attempt whose `agent.exited` names calls in flight is cut mid-turn
+(`AttemptSpend.cut_mid_turn`, its spend a lower bound) until they are logged, ended or not),
 so a cache written by older code is replayed, never read."""
 
 

@@ -131,7 +131,10 @@ def _spent(result: RunResult, mode: str) -> str:
     s = arm_spend(result, mode)
     unknown = f" + {s.calls_cost_unknown} call(s) of unknown cost" if s.calls_cost_unknown else ""
     if s.attempts_cut:
-        unknown += f" + whatever {s.attempts_cut} attempt(s) killed mid-turn had in flight (at least this much)"
+        unknown += (
+            f" + whatever {s.attempts_cut} attempt(s) killed mid-turn or with calls in flight had in flight "
+            "(at least this much)"
+        )
     return f"{money(s.cost_usd, 4)} over {s.attempts} attempt(s), {s.calls} call(s){unknown}"
 
 

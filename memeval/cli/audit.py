@@ -97,7 +97,7 @@ def ingest(
     from memeval.audit import Limits, db_url, ingest_parsed, new_store_files, open_store, parse_lines
 
     try:
-        lines = data.decode("utf-8").splitlines()
+        lines = _jsonl_lines(data.decode("utf-8"))
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         raise fail(
@@ -163,6 +163,20 @@ def ingest(
         + (f" ({', '.join(own)})" if own else "")
         + f": {r.stored} stored in all"
     )
+
+
+def _jsonl_lines(text: str) -> list[str]:
+    r"""The lines of a JSON Lines text, split at `\n`, `\r\n` and `\r` only (a last empty one when it ends in one).
+
+    Not `str.splitlines`, which also splits at U+2028, U+2029 and U+0085 (NEL): JSON allows those raw in a
+    string, and JSON writers leave them raw (`json.dumps(..., ensure_ascii=False)`, JavaScript's
+    `JSON.stringify`), so a memory holding one (text pasted from a PDF or a web page) cut its event in two and
+    the whole file was refused as "not JSON" (breaker37), while the same event sent over HTTP was stored.
+    JSON allows a raw CR or LF nowhere but between tokens, so no string is cut here.
+    """
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text.split("\n")
 
 
 def _changed(ids: tuple[str, ...]) -> str:

@@ -174,8 +174,9 @@ class AgentExited(_Event):
     calls_in_flight: int | None = Field(default=None, exclude_if=lambda v: v is None)
     """Model calls of the turn still in flight when it was recorded (0: every call the agent made is on the
     log before this event; more: the upstream was silent past the runner's wait, and those calls are logged
-    when they end). Absent in logs written before the field existed: not known, so an attempt killed after
-    this event counts as cut mid-turn there (`memeval.results` `AttemptSpend.cut_mid_turn`)."""
+    when they end; until that many of its calls follow this event on the log, the attempt, ended or not, counts
+    as cut mid-turn: `memeval.results` `AttemptSpend.cut_mid_turn`). Absent in logs written before the field
+    existed: not known, so an attempt killed after this event counts as cut mid-turn there."""
 
 
 class ClaimRecorded(_Event):

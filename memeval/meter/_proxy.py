@@ -16,6 +16,7 @@ import gc
 import logging
 import socket
 import threading
+import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import TracebackType
@@ -135,6 +136,8 @@ class MeterProxy:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stopping: asyncio.Event | None = None
         self._started = threading.Event()
+        self._ended = threading.Event()
+        """Set by the server thread as its last step (`stop` waits on it)."""
         self._port: int | None = None
         self._failure: BaseException | None = None
 
@@ -215,6 +218,7 @@ class MeterProxy:
         _settle_heap()  # one-off work (price table, heap freeze): before the timed wait, not inside it
         self._started.clear()
         self._stopping = asyncio.Event()  # bound to the proxy's loop on first use there
+        self._ended = threading.Event()
         self._thread = threading.Thread(target=self._run, args=(sockets,), name="memeval-meter", daemon=True)
         self._thread.start()
         if not self._started.wait(START_TIMEOUT_S) or self._failure is not None:
@@ -235,6 +239,7 @@ class MeterProxy:
             for sock in sockets:
                 sock.close()
             loop.close()
+            self._ended.set()
 
     async def _serve(self, sockets: list[socket.socket]) -> None:
         assert self._stopping is not None
@@ -254,17 +259,33 @@ class MeterProxy:
     def stop(self) -> None:
         """Stop serving (in-flight calls get `STOP_TIMEOUT_S` to finish) and remove the socket.
 
+        A Ctrl-C while it waits (a second one, as a run stops) does not cut the wait short: the calls
+        still in flight are recorded first (answered, or cut as unmeasured), since their events are the
+        only record of what the provider billed, and the KeyboardInterrupt is raised once the server
+        thread has ended. Cut short, the run wrote its end and exited with them on no record, their
+        attempts' spend read as complete (breaker37). The wait is on an event the thread sets as it
+        ends, not on `Thread.join`: a join that a KeyboardInterrupt cuts marks a running thread as
+        ended in Python 3.11 (its `_wait_for_tstate_lock` releases the thread's lock on the way out).
+
         Raises:
             MeterError: the server thread did not end in time.
+            KeyboardInterrupt: SIGINT came while it waited (raised after the wait).
         """
         thread, self._thread = self._thread, None
         loop, stopping = self._loop, self._stopping
+        interrupted: KeyboardInterrupt | None = None
         if thread is not None:
             if loop is not None and stopping is not None and thread.is_alive():
                 loop.call_soon_threadsafe(stopping.set)
-            thread.join(STOP_TIMEOUT_S + 5)
-            if thread.is_alive():
-                raise MeterError("the meter proxy's thread did not stop; calls are still open")
+            deadline = time.monotonic() + STOP_TIMEOUT_S + 5
+            while not self._ended.is_set() and (left := deadline - time.monotonic()) > 0:
+                try:
+                    self._ended.wait(left)
+                except KeyboardInterrupt as exc:  # raised again below, once the calls in flight are recorded
+                    interrupted = exc
+            if not self._ended.is_set():
+                raise MeterError("the meter proxy's thread did not stop; calls are still open") from interrupted
+            thread.join(5)  # it has set `_ended` as its last step
         self._loop = self._stopping = None
         for path in list(self._extra):
             self.remove_socket(path)
@@ -272,6 +293,8 @@ class MeterProxy:
             with contextlib.suppress(FileNotFoundError):
                 self._unix_socket.unlink()
         self._port = None
+        if interrupted is not None:
+            raise interrupted
 
     def __enter__(self) -> MeterProxy:
         self.start()

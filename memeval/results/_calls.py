@@ -261,6 +261,11 @@ class CallTally:
         self._sums = (s_in, s_out, s_read, s_write, s_reason, s_tools)
         self._absent = (a_in, a_out, a_read, a_write, a_reason, a_tools)
 
+    @property
+    def count(self) -> int:
+        """How many calls were added so far."""
+        return self._calls
+
     def tally(self) -> Tally:
         """The calls added so far, added up."""
         return Tally(

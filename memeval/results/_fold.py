@@ -21,6 +21,7 @@ from memeval.eventlog import ModelCalledView
 from memeval.results._calls import CallTally, Tally, physics
 from memeval.results._parts import Kit, Parts
 from memeval.results._schema import SCHEMA_VERSION, TRIAL_SCHEMA
+from memeval.results._settled import turn_settled
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -70,6 +71,8 @@ class _Acc:
     """Sum of the `waited_ms` of its `agent.started`, `verifier.started` and `fault.raised` (a wait
     cut short by a cancel); None: none recorded."""
     exited: AgentExited | AgentExitedView | None = None
+    calls_at_exit: int = 0
+    """Its calls on the log when its `agent.exited` was read (`turn_settled` reads the later ones)."""
     claim: ClaimRecorded | ClaimRecordedView | None = None
     diff: WorkspaceDiffed | WorkspaceDiffedView | None = None
     tamper: TamperScanned | TamperScannedView | None = None
@@ -138,18 +141,9 @@ def _attempt_spend(acc: _Acc, tally: Tally, make: Callable[..., Any]) -> Any:
         cost_usd=round(tally.spend_usd, 10),
         calls=tally.calls,
         calls_cost_unknown=tally.cost_unknown,
-        cut_mid_turn=acc.ended is None and acc.agent_started and not _turn_settled(acc),
+        cut_mid_turn=acc.agent_started
+        and not turn_settled(acc.exited, acc.ended is not None, tally.calls - acc.calls_at_exit),
     )
-
-
-def _turn_settled(acc: _Acc) -> bool:
-    """Whether every model call of the attempt's turn is on the log: its `agent.exited` says none was in flight.
-
-    An attempt killed after that (in its verifier, say) lost no call; one killed before, or whose turn
-    left calls in flight, or whose log predates `AgentExited.calls_in_flight`, may have. (An assessor's calls
-    after the turn, `RunMeter.register_assessor`, which no runner path makes yet, would need the same mark.)
-    """
-    return acc.exited is not None and acc.exited.calls_in_flight == 0
 
 
 def _record(
@@ -376,6 +370,7 @@ class Projection:
                 acc.add_wait(ev.waited_ms)
             elif kind == "agent.exited":
                 acc.exited = ev
+                acc.calls_at_exit = acc.tally.count + len(acc.calls)
             elif kind == "claim.recorded":
                 acc.claim = ev
             elif kind == "workspace.diffed":

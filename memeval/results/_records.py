@@ -91,9 +91,11 @@ class AttemptSpend(_M):
     calls_cost_unknown: int = 0
     cut_mid_turn: bool
     """True for an attempt that never ended although its agent had started (killed, or still
-    running): the proxy records a call when its response is over, so a call in flight at the kill
-    is in no log and `cost_usd` is a lower bound. Required, so a cached projection made before this
-    field existed is replayed rather than read as complete."""
+    running), and for one whose `agent.exited` says calls were in flight that never reached the log
+    (memeval was killed, or stopped twice, before they ended): the proxy records a call when its
+    response is over, so a call in flight at the kill is in no log and `cost_usd` is a lower bound.
+    Required, so a cached projection made before this field existed is replayed rather than read as
+    complete."""
 
 
 class Physics(_M):

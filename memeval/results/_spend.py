@@ -23,8 +23,9 @@ class ArmSpend(NamedTuple):
     """Answered calls whose cost could not be known: when > 0, `cost_usd` is a lower bound."""
     attempts: int
     attempts_cut: int = 0
-    """Attempts killed after their agent started (`AttemptSpend.cut_mid_turn`): a call in flight at
-    the kill is on no record, so when > 0, `cost_usd` is a lower bound."""
+    """Attempts killed after their agent started, or with their turn's calls still in flight
+    (`AttemptSpend.cut_mid_turn`): a call in flight at the kill is on no record, so when > 0,
+    `cost_usd` is a lower bound."""
 
     @property
     def lower_bound(self) -> bool:

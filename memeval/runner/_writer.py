@@ -9,6 +9,11 @@ written event is folded into the run's `History` before `append` returns.
 The proxy's thread uses `post` instead: it must not wait on the disk while it serves other
 trials' calls, and the order of a call against its trial's other events is the order the proxy
 saw it.
+
+Once closed (the run wrote its end), `append` refuses at once (`LogClosed`) rather than queue an
+event no thread will write: an attempt still running when a stopping run gave up on it (a second
+Ctrl-C cut the wait for its worker) waited on its event for good, and Python's exit waited on that
+worker, so `memeval ab` never exited after printing "interrupted" (breaker37).
 """
 
 from __future__ import annotations
@@ -23,6 +28,10 @@ from memeval.eventlog import Event, RunLog
 from memeval.runner._history import History
 
 _STOP = object()
+
+
+class LogClosed(RuntimeError):
+    """An event was handed to a `LogWriter` after `close`: it is not written."""
 
 
 class LogWriter:
@@ -43,13 +52,28 @@ class LogWriter:
         self._q: queue.SimpleQueue[object] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._loop, name="memeval-log-writer", daemon=True)
         self._error: BaseException | None = None
+        self._done = threading.Event()
+        """Set by the writer thread once it has written everything queued before `close`'s stop."""
+        self._closing = threading.Lock()
+        self._closed = False
         self._thread.start()
 
     def append(self, ev: Event) -> Event:
-        """Write `ev` (fsynced) and return it as stamped with its `seq` and time."""
+        """Write `ev` (fsynced) and return it as stamped with its `seq` and time.
+
+        Raises:
+            LogClosed: the writer was closed (the run ended while the caller ran); nothing written.
+            OSError: writing failed (a full disk, say), or a posted event's write did.
+        """
         self._raise_posted_error()
         fut: Future[Event] = Future()
-        self._q.put((ev, fut))
+        with self._closing:  # an event queued after the stop would never be written, nor its caller let go
+            if self._closed:
+                raise LogClosed(
+                    f"the run's log was closed before {ev.event} of {getattr(ev, 'trial_id', None) or 'the run'} "
+                    "was written (the run stopped while it ran; `memeval ab --resume` runs its trial again)"
+                )
+            self._q.put((ev, fut))
         return fut.result()
 
     def post(self, ev: Event) -> None:
@@ -64,6 +88,7 @@ class LogWriter:
         while True:
             item = self._q.get()
             if item is _STOP:
+                self._done.set()
                 return
             ev, fut = cast(tuple[Event, "Future[Event] | None"], item)
             try:
@@ -79,10 +104,31 @@ class LogWriter:
                 fut.set_result(stamped)
 
     def close(self) -> None:
-        """Write everything queued, stop the thread; raise a posted event's write error."""
-        if self._thread.is_alive():
-            self._q.put(_STOP)
+        """Write everything queued, stop the thread; raise a posted event's write error.
+
+        A Ctrl-C while it waits does not cut the writing short (the thread is a daemon: the process
+        would exit with the queue unwritten, the proxy's last calls in it); it is raised once the
+        queue is written. The wait is on an event the thread sets, not on `Thread.join`, which a
+        KeyboardInterrupt leaves taking a running thread for ended (Python 3.11).
+
+        Raises:
+            KeyboardInterrupt: SIGINT came while it waited (after the queue was written).
+        """
+        interrupted: KeyboardInterrupt | None = None
+        with self._closing:
+            stop = not self._closed and self._thread.is_alive()
+            self._closed = True
+            if stop:
+                self._q.put(_STOP)
+        if stop:
+            while not self._done.is_set():
+                try:
+                    self._done.wait()
+                except KeyboardInterrupt as exc:  # raised again below, once every queued event is written
+                    interrupted = exc
             self._thread.join()
+        if interrupted is not None:
+            raise interrupted
         self._raise_posted_error()
 
     def __enter__(self) -> LogWriter:

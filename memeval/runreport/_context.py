@@ -248,7 +248,7 @@ def _arm(mode: str, run: Run, s: RunSummary) -> ArmView:
         cost_of_pass=cop_text,
         cost_of_pass_ci=cop_ci,
         cost_coverage=coverage,
-        spend=money(s.cost_by_arm.get(mode)),
+        spend=money(s.cost_by_arm.get(mode), lower_bound=mode in s.cost_at_least),
         levels=level_text,
     )
 

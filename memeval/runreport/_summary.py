@@ -102,6 +102,9 @@ class RunSummary:
         cost_usd: metered known spend of every attempt of every trial, both arms, USD
             (`memeval.results.arm_spend`; None when the run was not metered).
         cost_by_arm: the same per mode.
+        cost_at_least: the modes whose spend is a lower bound (`ArmSpend.lower_bound`: a call of unknown cost,
+            in any attempt, a trial that never ended's too, or an attempt cut with calls in flight), which
+            the cost line marks `+`.
         cost_known: counted trials with a known cost (of every attempt, as the verdict's cost of a pass
             counts them: `cost_unknown_reason`); `outcomes.total` is the denominator.
         tokens: input + output tokens over counted trials with both known (None: none known).
@@ -126,6 +129,7 @@ class RunSummary:
     control_kinds: tuple[str, ...]
     include_controls: bool
     warnings: tuple[str, ...]
+    cost_at_least: frozenset[str] = frozenset()
 
 
 def rate_interval(per_task: dict[str, list[bool]]) -> tuple[tuple[float, float] | None, str | None]:
@@ -166,6 +170,11 @@ def rate_interval(per_task: dict[str, list[bool]]) -> tuple[tuple[float, float] 
 
 KILLED_MID_TURN = "an earlier attempt killed mid-turn (a model call in flight at the kill is on no record)"
 """Why a trial whose earlier attempt was killed (kill -9, a crash) and resumed has no known cost."""
+CALLS_NEVER_LOGGED = (
+    "a model call in flight when its agent exited is on no record (memeval was killed, or stopped twice, before "
+    "the call ended)"
+)
+"""Why a trial whose attempt ended with its turn's calls in flight, which memeval never logged, has no known cost."""
 
 
 def cost_unknown_reason(r: TrialRecord) -> str | None:
@@ -175,13 +184,16 @@ def cost_unknown_reason(r: TrialRecord) -> str | None:
     trial's own figure, and every earlier attempt's calls all priced and none cut mid-turn.
 
     Returns:
-        `physics.missing["cost_usd"]` (e.g. `unpriced: model M`), `KILLED_MID_TURN`, or a sentence
-        for an earlier attempt's unpriced calls; None when the cost is known.
+        `physics.missing["cost_usd"]` (e.g. `unpriced: model M`), `KILLED_MID_TURN`, `CALLS_NEVER_LOGGED`
+        (an attempt that ended with calls in flight that were never logged), or a sentence for an earlier
+        attempt's unpriced calls; None when the cost is known.
     """
     if r.physics.cost_usd is None:
         return r.physics.missing.get("cost_usd", "unknown")
-    if any(a.cut_mid_turn for a in r.spend):
+    if any(a.cut_mid_turn and not a.ended for a in r.spend):
         return KILLED_MID_TURN
+    if any(a.cut_mid_turn for a in r.spend):
+        return CALLS_NEVER_LOGGED
     if any(a.calls_cost_unknown for a in r.spend):
         return "an earlier attempt's model calls of unknown cost"
     return None
@@ -354,15 +366,26 @@ def summarize(run: Run, include_controls: bool = False) -> RunSummary:
     by_arm: dict[str, float | None] = {}
     metered = bool(counted) and all(r.physics.source == "meter" for r in counted)
     cut = 0
+    at_least: set[str] = set()
     for m in MODES:
         # every attempt of every trial of the arm (superseded, faulted, killed): `arm_spend`
         spent = arm_spend(res, m)
         by_arm[m] = round(spent.cost_usd, 6) if metered else None
         cut += spent.attempts_cut
+        if spent.lower_bound:
+            at_least.add(m)
     if metered and cut:
         warnings.append(
-            f"{cut} attempt(s) were killed while their agent ran: a model call in flight at the kill is on "
-            "no record, so the spend is at least the figure shown"
+            f"{cut} attempt(s) were killed while their agent ran, or with its model calls still in flight: a model "
+            "call in flight at the kill is on no record, so the spend is at least the figure shown"
+        )
+    # a trial that never ended is on no record, so the cost-unknown sentence above cannot name its calls
+    unended = sum(a.calls_cost_unknown for t in res.unended for a in t.spend)
+    if metered and unended:
+        warnings.append(
+            f"{unended} model call(s) of unknown cost were made by trials that never ended (the run was stopped "
+            f"before they did; `{resume_command(run.path, res.run_id)}` runs them again), so the spend is at least "
+            "the figure shown"
         )
     toks = [
         r.harness_measured.input_tokens + r.harness_measured.output_tokens
@@ -384,4 +407,5 @@ def summarize(run: Run, include_controls: bool = False) -> RunSummary:
         control_kinds=kinds,
         include_controls=include_controls,
         warnings=tuple(warnings),
+        cost_at_least=frozenset(at_least) if metered else frozenset(),
     )

@@ -71,8 +71,9 @@ def summary_lines(s: RunSummary) -> list[str]:
     if s.cost_usd is None:
         cost = f"not known (no counted trial had a metered, priced cost; 0 of {total})"
     else:
-        parts = ", ".join(f"{m} {money(v)}" for m, v in s.cost_by_arm.items())
-        cost = f"{money(s.cost_usd)} metered ({parts}), known for {s.cost_known} of {total} trials"
+        parts = ", ".join(f"{m} {money(v, lower_bound=m in s.cost_at_least)}" for m, v in s.cost_by_arm.items())
+        total_usd = money(s.cost_usd, lower_bound=bool(s.cost_at_least))  # `+`: at least this much
+        cost = f"{total_usd} metered ({parts}), known for {s.cost_known} of {total} trials"
     tokens = "tokens not metered" if s.tokens is None else f"{s.tokens:,} tokens"
     lines.append(f"Cost:      {cost}; {tokens}")
     lines.append(f"Time:      {duration(s.wall_s)}")
