@@ -61,6 +61,9 @@ def main() -> None:
     ap.add_argument("--db", default="sqlite", help="`sqlite` (a new file) or a PostgreSQL URL (a new database)")
     ap.add_argument("--profile", default=None, help="write a cProfile of the appends here")
     ap.add_argument("--callgrind", action="store_true", help="instrument only the measured part (under valgrind)")
+    ap.add_argument(
+        "--group", type=int, default=1, help="batches appended in one transaction (`SqlAuditStore.append_group`)"
+    )
     ap.add_argument("--part", choices=("writer", "sanitize"), default="writer", help="what to measure (see above)")
     args = ap.parse_args()
     if args.events < 1 or args.batch < 1:
@@ -108,8 +111,12 @@ def main() -> None:
     else:
         measured(True)
         c0, w0 = time.process_time(), time.perf_counter()
-    for drafts, pre in zip(batches, ahead, strict=True):
-        store.append(drafts, sender="bench-file", origin="ingest", presanitized=pre)
+    if args.group > 1:  # as a file ingest's writer appends the workers' batches (`_ingest._write_batches`)
+        for k in range(0, len(batches), args.group):
+            store.append_group(batches[k : k + args.group], ahead[k : k + args.group], sender="bench-file")
+    else:
+        for drafts, pre in zip(batches, ahead, strict=True):
+            store.append(drafts, sender="bench-file", origin="ingest", presanitized=pre)
     if not sanitizing:
         cpu, wall = time.process_time() - c0, time.perf_counter() - w0
         measured(False)
@@ -120,7 +127,7 @@ def main() -> None:
     print(
         f"{Path(sys.modules['memeval'].__file__ or '').parent.parent}: {args.part} {len(parsed):,} events, "
         f"{cpu / len(parsed) * 1e3:.3f} ms CPU an event{server}, {len(parsed) / wall:,.0f} events/s of wall "
-        f"({args.db.split(':', 1)[0]}, batches of {args.batch}; {load_now()})"
+        f"({args.db.split(':', 1)[0]}, batches of {args.batch}, {args.group} a transaction; {load_now()})"
     )
 
 

@@ -13,6 +13,7 @@ batch size, so they are never stored twice.
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import nullcontext
@@ -27,7 +28,8 @@ from memeval.audit._events import EVENT_ADAPTER, AuditEvent
 from memeval.audit._ingest_words import describe_validation as describe_validation  # the HTTP ingest's too
 from memeval.audit._parallel import MIN_EVENTS, Presanitized, presanitize, worker_count
 from memeval.audit._store import AppendResult, AuditStore, SqlAuditStore
-from memeval.errors import AuditEventRejected
+from memeval.audit._tasks import write_group
+from memeval.errors import AuditEventRejected, AuditStoreError
 from memeval.sigint import stop_if_interrupted
 
 MAX_REPORTED = 20
@@ -263,39 +265,91 @@ def _write_batches(
     `chunks` may grow while `ahead` is read (`_parsed_batches` fills it): the k-th chunk is taken
     after the k-th result. An error raised by `ahead` (malformed lines) goes up as it is; a
     refused event gets its line number and the count of batches stored before it.
+
+    Batches the workers sanitised go to the store up to `_tasks.write_group` at a time, in one
+    transaction (`SqlAuditStore.append_group`: one commit and one lock for about
+    `_tasks.WRITE_EVENTS` events), when no two of them share an event id (`_distinct_keys`); a
+    group the store refuses is appended again one batch at a time, which refuses the same batch
+    with its own line and keeps the batches before it, as one batch at a time always did.
     """
     total = AppendResult(0, 0, 0, 0, 0, {})
     batches = 0
     done = 0
     results = iter(ahead)
     try:
-        for k, pre in enumerate(results):
+        for first in results:
             stop_if_interrupted()  # a ^C whose exception a weakref callback swallowed stops here
-            chunk = chunks[k]
-            try:
-                drafts = [ev for _, ev in chunk]
-                res = (
-                    store.append(drafts, sender=sender, origin="ingest")
-                    if pre is None
-                    else store.append(drafts, sender=sender, origin="ingest", presanitized=pre)  # type: ignore[call-arg]  # workers run only for SqlAuditStore
-                )
-            except AuditEventRejected as exc:
-                line = chunk[exc.index][0] if exc.index is not None else None
-                kept = f"; the {batches} earlier batch(es) stay stored" if batches else ""
-                exc.line = line
-                exc.stored_batches = batches
-                exc.args = (f"line {line}: {exc} (nothing of this batch was stored{kept})",)
-                raise
-            batches += 1
-            total = _add(total, res)
-            done += len(chunk)
-            if on_progress is not None:
-                on_progress(done, total_events)
+            group = [first]
+            if first is not None:  # the workers' results: the next ones of the group too (`_tasks.write_group`)
+                group += itertools.islice(results, write_group(len(chunks[batches])) - 1)
+            ready = [pre for pre in group if pre is not None]
+            ours = chunks[batches : batches + len(group)]
+            if 1 < len(ready) == len(group) and isinstance(store, SqlAuditStore) and _distinct_keys(ours):
+                try:
+                    res = store.append_group([[ev for _, ev in chunk] for chunk in ours], ready, sender=sender)
+                except (AuditEventRejected, AuditStoreError):
+                    pass  # rolled back: one batch at a time below says which, and keeps those before it
+                else:
+                    total = _add(total, res)
+                    for chunk in ours:
+                        batches += 1
+                        done += len(chunk)
+                        if on_progress is not None:
+                            on_progress(done, total_events)
+                    continue
+            for pre in group:
+                if pre is not group[0]:
+                    stop_if_interrupted()
+                total = _add(total, _write_one(store, chunks[batches], pre, sender, batches))
+                batches += 1
+                done += len(chunks[batches - 1])
+                if on_progress is not None:
+                    on_progress(done, total_events)
     finally:
         close = getattr(results, "close", None)
         if close is not None:
             close()  # stops the workers when a batch was refused
     return IngestResult(total_events, batches, total)
+
+
+def _write_one(
+    store: AuditStore, chunk: Sequence[tuple[int, AuditEvent]], pre: Presanitized | None, sender: str, before: int
+) -> AppendResult:
+    """Append one batch (`chunk`, sanitised ahead as `pre` or by the writer when None), after `before` batches.
+
+    Raises:
+        AuditEventRejected: a refused event, with its line (`.line`), the batches stored before
+            (`.stored_batches`) and both in its message.
+    """
+    try:
+        drafts = [ev for _, ev in chunk]
+        return (
+            store.append(drafts, sender=sender, origin="ingest")
+            if pre is None
+            else store.append(drafts, sender=sender, origin="ingest", presanitized=pre)  # type: ignore[call-arg]  # workers run only for SqlAuditStore
+        )
+    except AuditEventRejected as exc:
+        line = chunk[exc.index][0] if exc.index is not None else None
+        kept = f"; the {before} earlier batch(es) stay stored" if before else ""
+        exc.line = line
+        exc.stored_batches = before
+        exc.args = (f"line {line}: {exc} (nothing of this batch was stored{kept})",)
+        raise
+
+
+def _distinct_keys(chunks: Sequence[Sequence[tuple[int, AuditEvent]]]) -> bool:
+    """True when no (team, sender event id) is in two of `chunks` (one chunk may repeat its own).
+
+    Only such batches are appended as one group: an event sent again in a later batch is then
+    compared with the stored one exactly as a batch of its own would compare it.
+    """
+    seen: set[tuple[str, str]] = set()
+    for chunk in chunks:
+        own = {(ev.team, ev.sender_event_id) for _, ev in chunk}
+        if not seen.isdisjoint(own):
+            return False
+        seen |= own
+    return True
 
 
 def _add(a: AppendResult, b: AppendResult) -> AppendResult:

@@ -29,7 +29,7 @@ from memeval.audit._logrow import LOG_COLUMNS, event_from_body, log_row, row_val
 from memeval.audit._project import KeyQuery, preload_keys, project
 from memeval.audit._sanitize import Sanitizer
 from memeval.audit._tables import AuditEventRow, AuditHead
-from memeval.audit._write import AppendResult, append_batch
+from memeval.audit._write import AppendResult, append_batch, append_batches
 from memeval.clock import utc_now
 from memeval.errors import AuditStoreError
 
@@ -225,6 +225,25 @@ class SqlAuditStore(AuditStore):
         """
         res = append_batch(self, drafts, sender=sender, origin=origin, presanitized=presanitized)
         self._planner_stats.appended(res.stored)  # PostgreSQL: ANALYZE as the tables grow (`_plannerstats`)
+        return res
+
+    def append_group(
+        self, batches: Sequence[Sequence[AuditEvent]], presanitized: Sequence[Presanitized], *, sender: str
+    ) -> AppendResult:
+        """Append consecutive ingest batches sanitised ahead (`_parallel.presanitize`) in one transaction.
+
+        For a file ingest's writer (`memeval.audit._ingest`): the events `append` of each batch in
+        turn would store, with one commit for the group (`memeval.audit._write.append_batches`,
+        which says what the caller must ensure and do when it raises).
+
+        Returns:
+            The group's summed `AppendResult`.
+
+        Raises:
+            as `append`.
+        """
+        res = append_batches(self, batches, presanitized, sender=sender)
+        self._planner_stats.appended(res.stored)
         return res
 
     # --- reading --------------------------------------------------------------------------

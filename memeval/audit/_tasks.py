@@ -26,6 +26,27 @@ results wait for the writer (a few KB a batch; the parsed drafts of the whole in
 until the end anyway)."""
 
 
+WRITE_EVENTS = 800
+"""A file ingest's writer appends the workers' batches about this many events a transaction (`write_group`).
+
+One transaction a batch of 100 was one SQLite commit (and fsync) or one PostgreSQL lock, key
+read, `COPY` a table and commit a batch: the writer spent 2.39 CPU s on 20,000 bench events and
+its workers slept 28-32% of the time waiting for it (3.37 s of 9.09 s in SQLite's commits,
+17 ms each at load 5). The writer's CPU for those 20,000 events, at about 400, 800 and 1,600 events
+a transaction: 2.01, 1.84, 1.80 s on SQLite and 1.75, 1.58, 1.52 s on PostgreSQL (one run each,
+load 8-16; 2026-12-06). At 800 a group is two worker tasks (`GROUP_EVENTS`), so the workers
+still have tasks in hand (`room_for_task`: two a worker) while the writer appends one."""
+
+
+def write_group(per_batch: int) -> int:
+    """Batches of `per_batch` events a file ingest's writer appends in one transaction: about `WRITE_EVENTS` events.
+
+    At least one (a batch larger than that is a transaction of its own, as before).
+    `memeval.audit._ingest._write_batches` takes that many of the workers' results at a time.
+    """
+    return max(1, WRITE_EVENTS // max(1, per_batch))
+
+
 def group_size(k: int, workers: int, per_batch: int) -> int:
     """Batches in the `k`-th worker task of `presanitize` (from 0), for batches of `per_batch` events.
 

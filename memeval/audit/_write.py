@@ -1,6 +1,7 @@
 """The write path of the audit store: `append_batch`, which `SqlAuditStore.append` runs.
 
-`append_batch` is the only code that writes the log. For a batch of drafts it, in order:
+`append_batch` is the only code that writes the log (`append_batches` runs the same steps for several
+batches of a file ingest in one transaction). For a batch of drafts it, in order:
 0. admits only the event types of its origin (`_authority.ORIGIN_TYPES`: ingest takes what a memory
    system emits, the review queue its decisions), refuses free text over the size limit,
    normalises person ids, and turns a `memory.written` of kind `lesson` into the
@@ -134,6 +135,49 @@ def append_batch(
     )
     try:
         return _append_locked(store, drafts, expanded, sender, origin)
+    except SQLAlchemyError as exc:
+        raise AuditStoreError(f"audit store write failed: {type(exc).__name__}") from exc
+
+
+def append_batches(
+    store: SqlAuditStore,
+    batches: Sequence[Sequence[AuditEvent]],
+    presanitized: Sequence[Presanitized],
+    *,
+    sender: str,
+    origin: Origin = "ingest",
+) -> AppendResult:
+    """Consecutive batches of one file, each sanitised ahead by a worker, appended in ONE transaction.
+
+    What `append_batch` of each batch in turn stores, for one write transaction instead of one a
+    batch: on SQLite one `BEGIN IMMEDIATE` and one commit (with its fsync) for the group, on
+    PostgreSQL one lock, one pipelined read of the keys and one `COPY` a table. Each batch is
+    admitted, checked and sanitised as `append_batch` does it (its own `presanitized`, its own
+    indexes), then the group's events are decided, chained and inserted in order as one batch
+    (`_append_locked`), which reads what the earlier batches of the group wrote exactly as the next
+    transaction would have read it (the session's rows). The caller (`_ingest._write_batches`)
+    passes only batches that share no (team, sender event id), so no event of one is a resend of
+    another's, and when this raises it appends the same batches again one at a time (this
+    transaction was rolled back): a refused batch is then named with its own index and line, and
+    the batches before it stay stored, as the batch semantics say.
+
+    Returns:
+        The group's `AppendResult` (the sum of what each batch's append would return).
+
+    Raises:
+        as `append_batch`; the index of a refusal is within its own batch, but a caller does not
+        report it (see above).
+    """
+    every: list[AuditEvent] = []
+    expanded: list[list[AuditEvent]] = []
+    for batch, pre in zip(batches, presanitized, strict=True):
+        drafts = [admit(d, i, origin, store.limits) for i, d in enumerate(batch)]
+        for i, d in enumerate(drafts):
+            check_draft(d, i)
+        expanded += store.sanitizer.sanitize_many(drafts, sender, pre, strict_ids=origin == "ingest")
+        every += drafts
+    try:
+        return _append_locked(store, every, expanded, sender, origin)
     except SQLAlchemyError as exc:
         raise AuditStoreError(f"audit store write failed: {type(exc).__name__}") from exc
 
