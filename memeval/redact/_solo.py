@@ -66,7 +66,7 @@ def rule_details() -> dict[str, RuleDetail]:
     (`memeval._diskcache`, keyed by the installed `kingfisher_sdk`'s version and native library)
     and read back in a few milliseconds. Exactly the catalogue's values (JSON data either way).
     """
-    key = _rules_key()
+    key = rules_key()
     raw = _diskcache.read(_KIND, key) if key else None
     if raw is not None:
         try:
@@ -134,7 +134,7 @@ def rule_pattern(rule_id: str) -> regex.Pattern[str] | None:
         return None
 
 
-def _rules_key() -> str | None:
+def rules_key() -> str | None:
     """The derived cache's key of the catalogue: `kingfisher_sdk`'s version, its native library's path, size, time."""
     native = Path(kingfisher_sdk.__file__).with_name("_native.abi3.so")
     try:
