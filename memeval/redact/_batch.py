@@ -36,11 +36,11 @@ from itertools import accumulate
 from typing import NamedTuple
 
 import regex
-from presidio_analyzer import RecognizerResult
 
 from memeval._literals import LiteralSet
 from memeval.redact._crossplan import LazyRegex, crossing_plan
 from memeval.redact._prefilter import Need, fold
+from memeval.redact._result import RecognizerResult
 from memeval.redact._scanners import ALONE_KEY, BATCH_SEPARATOR, MATCH_KEY
 from memeval.redact._solo import python_form, rule_details, rule_pattern
 
