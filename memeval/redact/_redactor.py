@@ -73,9 +73,7 @@ DECODE_DEPTH = 2
 
 def _mapped(view: View, results: list[RecognizerResult]) -> list[RecognizerResult]:
     """`results` with offsets moved from `view.text` to the original text."""
-    if view.orig is None:
-        return results
-    for r in results:
+    for r in results if view.orig is not None else ():
         r.start, r.end = view.span(r.start, r.end)
     return results
 
@@ -98,6 +96,8 @@ class Redactor:
         self._structural = StructuralRecognizer()
         self._context = ContextRecognizer()
         self._pii = LazyPiiAnalyzer(self.settings)  # presidio on the first text a gate admits (`_piigates`)
+        self.names_scanned: bool = self._pii.names_scanned
+        """True when an NER pipeline is installed and people's names and places are scanned."""
         truncated = next(s for s in self._scanners if isinstance(s, TruncatedTokenRecognizer))
         self._cuts = BareCutReader(truncated)
         prepare()  # the batch checks' patterns, outside any text's budget (`_batch.prepare`)
@@ -130,10 +130,9 @@ class Redactor:
         )
         """The character readings each text is also scanned in (`_decoded`), each with its map back to the text."""
 
-    @property
-    def names_scanned(self) -> bool:
-        """True when an NER pipeline is installed and people's names and places are scanned."""
-        return self._pii.names_scanned
+    def build_pii(self) -> None:
+        """Build presidio's analyzer now, not on the first text a gate admits (the ab run's warm thread; ~1 CPU s)."""
+        self._pii.built()
 
     def detect(self, text: str) -> list[Finding]:
         """The merged findings for `text` without rewriting it (offsets into `text`).
