@@ -148,3 +148,21 @@ class CpuBudget:
         if self.fired:  # the budget ran out, but something in `work` took the exception and went on
             raise self.over
         return result
+
+    def paused(self, work: Callable[[], T]) -> T:
+        """`work()` with the budget under way stopped while it runs, then resumed with the CPU it had left.
+
+        For a one-time build a budgeted scan meets first (presidio's import, about 0.8 CPU s): paid once
+        a process, it is no text's cost, and a budget shorter than it would otherwise stop it on every
+        text (every one then blanked whole). Not armed (no budget under way, or not this thread's):
+        `work()` as it is.
+        """
+        if not self.armed:
+            return work()
+        left, _interval = signal.setitimer(signal.ITIMER_PROF, 0)
+        self.armed = False
+        try:
+            return work()
+        finally:
+            self.armed = True
+            signal.setitimer(signal.ITIMER_PROF, left if left > 0 else AGAIN_S)

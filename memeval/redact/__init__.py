@@ -1,8 +1,8 @@
 """Redaction: credentials and personal data blanked before any free text is stored.
 
 Credentials come from two maintained scanners' bundled rules (betterleaks, kingfisher) wrapped as
-presidio recognizers, plus private-key blocks and passwords in URLs and connection strings;
-personal data (e-mail, phone, card, IBAN, IP; names only with an installed spaCy NER pipeline)
+recognizers with presidio's contract, plus private-key blocks and passwords in URLs and connection
+strings; personal data (e-mail, phone, card, IBAN, IP; names only with an installed spaCy NER pipeline)
 from presidio-analyzer, offline. See `memeval/redact/README.md` for measured recall and speed.
 """
 
@@ -23,14 +23,14 @@ from memeval.redact._incomplete import SCAN_INCOMPLETE, whole
 from memeval.redact._models import REDACTOR_VERSION, Finding, Redaction, placeholder
 
 if _TYPE_CHECKING:
-    from memeval.redact._engine import PiiSettings
+    from memeval.redact._piigates import PiiSettings
     from memeval.redact._redactor import Redactor, fingerprint, get_redactor
 
 # The names whose modules load presidio (and spaCy): on first use, so that a process that only
 # reads the budgets or the models (every `audit ingest` before its first event) does not pay
 # about a second of CPU for them.
 _LAZY = {
-    "PiiSettings": "_engine",
+    "PiiSettings": "_piigates",
     "Redactor": "_redactor",
     "fingerprint": "_redactor",
     "get_redactor": "_redactor",

@@ -36,11 +36,11 @@ from itertools import accumulate
 from typing import NamedTuple
 
 import regex
-from presidio_analyzer import RecognizerResult
 
 from memeval._literals import LiteralSet
-from memeval.redact._linebreaks import CAP, edge_free, max_line_breaks
-from memeval.redact._prefilter import Need, fold, needs
+from memeval.redact._crossplan import LazyRegex, crossing_plan
+from memeval.redact._prefilter import Need, fold
+from memeval.redact._result import RecognizerResult
 from memeval.redact._scanners import ALONE_KEY, BATCH_SEPARATOR, MATCH_KEY
 from memeval.redact._solo import python_form, rule_details, rule_pattern
 
@@ -112,54 +112,47 @@ def sort_out(results: Sequence[RecognizerResult], joined: Joined) -> tuple[list[
 
 
 @functools.cache
-def _rule_patterns() -> tuple[tuple[regex.Pattern[str], Need], ...] | None:
+def _rule_patterns() -> tuple[tuple[LazyRegex, Need], ...] | None:
     """Every bundled kingfisher rule's pattern (`_solo.rule_pattern`) and the strings its match holds one of, once.
 
     betterleaks' rules are among them. Only the rules whose match can hold the separator's line breaks
     in a row (`_linebreaks`: 256 of 488 with kingfisher-secret-scanner's current rules): no other can
     span two texts. The strings are `_prefilter.needs` of the pattern as compiled (None: it always
     runs). None when one does not compile (then no batch can be checked: each text of every batch is
-    read alone).
+    read alone). Which rules, their strings and whether all compile come from `_crossplan.crossing_plan`
+    (kept between processes); each pattern compiles on its first search (`LazyRegex`).
     """
-    need = min(CAP, len(BATCH_SEPARATOR))  # line breaks a match must hold in a row to span two texts
-    crossable = [i for i, d in rule_details().items() if max_line_breaks(d.pattern) >= need]
-    patterns = {rule_id: rule_pattern(rule_id) for rule_id in crossable}
-    bad = sorted(rule_id for rule_id, p in patterns.items() if p is None)
-    if bad:
+    plan = crossing_plan()
+    if not plan.rules_compile:
+        bad = ", ".join(plan.bad)
         log.warning("kingfisher rules %s do not compile in `regex`; each text of a batch is scanned alone", bad)
         return None
-    return tuple((p, needs(p.pattern)) for p in patterns.values() if p is not None)
-
-
-_EDGE = regex.compile(r"(?<!\\)\$|\\[zZA]|(?<![\[\\])\^")
-"""A pattern that may anchor at a text's edge (errs upwards: a `$` in a class counts too)."""
+    return tuple((LazyRegex(python_form(rule_details()[i].pattern), functools.partial(rule_pattern, i)), need)
+                 for i, need in plan.rules)  # fmt: skip
 
 
 @functools.cache
-def _edge_patterns() -> tuple[tuple[regex.Pattern[str], regex.Pattern[str], Need], ...] | None:
+def _edge_patterns() -> tuple[tuple[LazyRegex, LazyRegex, Need], ...] | None:
     r"""The bundled rules that may anchor at a text's edge: (edges at every line, as the scanners read it, its needs).
 
     The first reads `\z`, `\Z` as `$` and `\A` as `^` under `regex.MULTILINE`, so a match that alone
     would end at the text's end (or start at its start) ends before the separator's first line
     break (or starts after its last) in the joined text; the second is `_solo.rule_pattern`; the third
     `_prefilter.needs` of the first (a batch without one of its strings holds no match of it). None
-    when one does not compile (each text of every batch is then read alone).
+    when one does not compile (each text of every batch is then read alone). Which rules and their
+    strings come from `_crossplan.crossing_plan`; each pattern compiles on its first search.
     """
-    out: list[tuple[regex.Pattern[str], regex.Pattern[str], Need]] = []
-    for rule_id, d in rule_details().items():
-        if not _EDGE.search(d.pattern) or edge_free(d.pattern.replace(r"\z", r"\Z")):
-            continue  # no anchor, or each one beside a class the separator's line break satisfies
-        plain = rule_pattern(rule_id)
-        try:
-            edged = regex.compile(python_form(d.pattern, edges_per_line=True), regex.MULTILINE)
-        except regex.error:
-            edged = None
-        if edged is None or plain is None:
-            log.warning(
-                "kingfisher rule %s does not compile in `regex`; each text of a batch is scanned alone", rule_id
-            )
-            return None
-        out.append((edged, plain, needs(edged.pattern)))
+    plan = crossing_plan()
+    if not plan.edges_compile:
+        log.warning(
+            "kingfisher rule %s does not compile in `regex`; each text of a batch is scanned alone", ", ".join(plan.bad)
+        )
+        return None
+    out: list[tuple[LazyRegex, LazyRegex, Need]] = []
+    for rule_id, need in plan.edges:
+        edged = python_form(rule_details()[rule_id].pattern, edges_per_line=True)
+        plain = LazyRegex(python_form(rule_details()[rule_id].pattern), functools.partial(rule_pattern, rule_id))
+        out.append((LazyRegex(edged, functools.partial(regex.compile, edged, regex.MULTILINE)), plain, need))
     return tuple(out)
 
 
@@ -213,15 +206,35 @@ def _needed() -> LiteralSet:
 
 
 def prepare() -> None:
-    """Build `crossing`'s patterns and literal set now, once a process (about 0.3 CPU s on a 2026-12 core).
+    """Read `crossing`'s plan and build its literal set now, once a process.
 
     `Redactor()` calls it so the build never runs under a text's CPU budget: built there, a budget
     shorter than the build (`MEMEVAL_REDACT_BUDGET_S=0.1`) interrupted it on every text, the cache
-    never filled, and every later text of the process was blanked whole as `SCAN_INCOMPLETE`.
+    never filled, and every later text of the process was blanked whole as `SCAN_INCOMPLETE`. The plan
+    is read from the derived cache in a few milliseconds (`_crossplan.crossing_plan`; worked out, about
+    0.3 CPU s, when it is not kept); the patterns compile on their first search, a few for a batch, each
+    about a millisecond (`_compile_first`).
     """
     _rule_patterns()
     _edge_patterns()
     _needed()
+
+
+def _compile_first(chosen: Sequence[tuple[LazyRegex, Need]], here: frozenset[str] | None) -> None:
+    """Compile the patterns a batch's searches run (`chosen`, and the edge pass's for `here`) before their deadline.
+
+    Each compiles on first use (`_crossplan.LazyRegex`, about 1 ms of CPU each); outside the searches'
+    wall-clock limit, so a first batch is not read alone for its compiling.
+
+    Raises:
+        regex.error: a pattern does not compile.
+    """
+    for pattern, _ in chosen:
+        pattern.compiled()
+    for edged, plain, need in _edge_patterns() or ():
+        if here is None or need is None or need & here:
+            edged.compiled()
+            plain.compiled()
 
 
 def crossing(joined: Joined, timeout_s: float = CROSSING_TIMEOUT_S, *, prefilter: bool = True) -> set[int]:
@@ -248,13 +261,18 @@ def crossing(joined: Joined, timeout_s: float = CROSSING_TIMEOUT_S, *, prefilter
         return everyone
     if len(joined.starts) < 2:
         return set()
-    deadline = time.monotonic() + timeout_s
     here = frozenset(_needed().present(fold(joined.text))) if prefilter else None
+    # no match of a rule in this batch that holds none of the strings every match of it holds
+    chosen = [(p, need) for p, need in patterns if here is None or need is None or need & here]
+    try:
+        _compile_first(chosen, here)
+    except regex.error:  # not for a kept plan that says they compile; fail safe all the same
+        log.warning("a crossing pattern did not compile; the %d texts of a batch are read alone", len(everyone))
+        return everyone
+    deadline = time.monotonic() + timeout_s
     out: set[int] = set()
     try:
-        for pattern, need in patterns:
-            if here is not None and need is not None and not need & here:
-                continue  # no match of it in this batch: it holds none of the strings every match holds
+        for pattern, _need in chosen:
             left = deadline - time.monotonic()
             if left <= 0:
                 raise TimeoutError

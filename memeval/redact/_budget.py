@@ -147,6 +147,16 @@ _install = _BUDGET.install
 _within = _BUDGET.within
 
 
+def outside_budget(build: Callable[[], T]) -> T:
+    """`build()` with a text's CPU budget, if one is under way in this thread, stopped meanwhile (`CpuBudget.paused`).
+
+    For what a process builds once on a text's first need (the personal-data analyzer, `_piigates.LazyPiiAnalyzer`).
+    """
+    if threading.current_thread() is not threading.main_thread():
+        return build()  # the budget's timer and flag are the main thread's
+    return _BUDGET.paused(build)
+
+
 Guard = Callable[[str, Sequence[str]], list[list[Finding]]]
 """A scan done elsewhere: (`"one"` for `detect`, `"many"` for `detect_many`; texts) -> findings per text."""
 

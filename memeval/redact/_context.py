@@ -28,12 +28,10 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-from presidio_analyzer import EntityRecognizer, RecognizerResult
-from presidio_analyzer.nlp_engine import NlpArtifacts
-
 from memeval._literals import LiteralSet
 from memeval.errors import RedactionError
 from memeval.redact._casefree import lowered_twin
+from memeval.redact._result import Recognizer, RecognizerResult
 from memeval.redact._scanners import memeval_result
 from memeval.redact._starts import rule_pattern
 from memeval.redact._values import (
@@ -199,7 +197,7 @@ def load_rules(
     return tuple(rules)
 
 
-class ContextRecognizer(EntityRecognizer):
+class ContextRecognizer(Recognizer):
     """Presidio recognizer running `rules/context.toml` on the NFKC view of a text."""
 
     def __init__(self, rules: tuple[ContextRule, ...] | None = None, name: str = "memeval-context") -> None:
@@ -229,9 +227,7 @@ class ContextRecognizer(EntityRecognizer):
     def load(self) -> None:
         """Nothing to load: rules are parsed in `__init__`."""
 
-    def analyze(
-        self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None
-    ) -> list[RecognizerResult]:
+    def analyze(self, text: str, entities: list[str], nlp_artifacts: object = None) -> list[RecognizerResult]:
         """Spans (offsets into `text`) of every accepted rule match.
 
         Each distinct screen is searched at most once per call and its answer shared by the rules

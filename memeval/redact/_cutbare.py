@@ -35,10 +35,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from presidio_analyzer import RecognizerResult
-
 from memeval.redact._cutkeywords import KeywordCutReader, KeywordRule
 from memeval.redact._cuts import _SCORE, TAIL_ENTITY, WINDOW, _words, key_names
+from memeval.redact._result import RecognizerResult
 from memeval.redact._scanners import memeval_result
 from memeval.redact._truncated import TruncatedTokenRecognizer
 from memeval.redact._values import _PATHISH, PLACEHOLDER, PLACEHOLDER_PART, placeholder_value

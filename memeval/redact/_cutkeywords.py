@@ -51,13 +51,13 @@ from importlib import resources
 from typing import Any
 
 import regex
-from presidio_analyzer import RecognizerResult
 
 from memeval._literals import LiteralSet
 from memeval.redact._context import _entropy
 from memeval.redact._cuts import TAIL_ENTITY, _groups, _words, pattern_syntax
 from memeval.redact._cutshapes import ShapedCutReader
 from memeval.redact._entities import credential_type
+from memeval.redact._result import RecognizerResult
 from memeval.redact._scanners import memeval_result
 from memeval.redact._solo import python_form, rule_details, suppresses
 from memeval.redact._structural import _is_template

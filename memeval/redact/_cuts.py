@@ -47,10 +47,9 @@ import tomllib
 from collections.abc import Iterator, Sequence
 from importlib import resources
 
-from presidio_analyzer import RecognizerResult
-
 from memeval.redact._context import _entropy
 from memeval.redact._entities import credential_type
+from memeval.redact._result import RecognizerResult
 from memeval.redact._scanners import memeval_result
 from memeval.redact._truncated import MIN_BODY, TruncatedRule, TruncatedTokenRecognizer
 from memeval.redact._values import PLACEHOLDER, PLACEHOLDER_PART, placeholder_value

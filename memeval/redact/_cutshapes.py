@@ -27,9 +27,8 @@ from __future__ import annotations
 
 import re
 
-from presidio_analyzer import RecognizerResult
-
 from memeval.redact._cuts import _TAIL, _TAIL_END, _WORD_PART, TAIL_ENTITY, CutKeyReader, _groups, _words
+from memeval.redact._result import RecognizerResult
 from memeval.redact._scanners import memeval_result
 from memeval.redact._values import PLACEHOLDER, PLACEHOLDER_PART, placeholder_value
 

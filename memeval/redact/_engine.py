@@ -27,16 +27,14 @@ from __future__ import annotations
 
 import logging
 import os
-import re
 import tempfile
 import threading
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import spacy
 import tldextract
-from presidio_analyzer import AnalyzerEngine, Pattern, RecognizerRegistry, RecognizerResult
+from presidio_analyzer import AnalyzerEngine, Pattern, RecognizerRegistry
 from presidio_analyzer.nlp_engine import NlpArtifacts, NlpEngine, NoOpNlpEngine, SpacyNlpEngine
 from presidio_analyzer.predefined_recognizers import (
     CreditCardRecognizer,
@@ -50,26 +48,37 @@ from spacy.language import Language
 from spacy.tokens import Doc
 from spacy.vocab import Vocab
 
-from memeval.errors import RedactionError, UsageError
+from memeval.errors import RedactionError
 from memeval.redact._incomplete import incomplete_result
-from memeval.redact._phone import DIGIT_RUN, WindowedPhoneRecognizer
+from memeval.redact._phone import WindowedPhoneRecognizer
+from memeval.redact._piigates import (
+    DEFAULT_PHONE_REGIONS,
+    GATES,
+    NER_ENTITIES,
+    NER_MODELS,
+    PiiSettings,
+    default_phone_regions,
+    entities_for,
+    installed_ner_model,
+)
+from memeval.redact._result import RecognizerResult, from_presidio
+
+__all__ = [
+    "DEFAULT_PHONE_REGIONS",
+    "GATES",
+    "NER_ENTITIES",
+    "NER_MODELS",
+    "BoundedEmailRecognizer",
+    "PiiAnalyzer",
+    "PiiSettings",
+    "blank_pipeline_dir",
+    "default_phone_regions",
+    "installed_ner_model",
+    "presidio_timeout_s",
+    "withhold_presidio_logs",
+]
 
 log = logging.getLogger(__name__)
-
-NER_MODELS = ("en_core_web_trf", "en_core_web_lg", "en_core_web_md", "en_core_web_sm")
-"""spaCy pipelines with a named-entity recognizer, in order of preference, used when installed."""
-
-NER_ENTITIES = ("PERSON", "LOCATION", "NRP")
-
-GATES: dict[str, re.Pattern[str]] = {
-    "EMAIL_ADDRESS": re.compile(r"@"),
-    "PHONE_NUMBER": DIGIT_RUN,
-    "CREDIT_CARD": re.compile(r"(?:\d[- ]?){12,}\d"),
-    "IBAN_CODE": re.compile(r"[A-Za-z]{2}\d{2}"),
-    "IP_ADDRESS": re.compile(r"\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}|::|(?:[0-9A-Fa-f]{1,4}:){7}"),
-}
-"""entity -> a pattern matching every text its presidio recognizer could find something in."""
-
 
 LOCAL_PART_MAX = 64
 """Characters of an e-mail address's local part read before its `@` (RFC 5321's limit)."""
@@ -112,55 +121,6 @@ class BoundedEmailRecognizer(EmailRecognizer):
         if super().validate_result(pattern_text):
             return True
         return pattern_text.rsplit(".", 1)[-1].lower() in PRIVATE_NAME_SUFFIXES
-
-
-DEFAULT_PHONE_REGIONS = ("US", "GB", "FR", "DE", "AU", "IN")
-"""National phone formats parsed unless `MEMEVAL_PHONE_REGIONS` says otherwise."""
-
-
-def default_phone_regions() -> tuple[str, ...]:
-    """`MEMEVAL_PHONE_REGIONS` (comma-separated ISO 3166 codes, e.g. `US,GB,JP`) or the default.
-
-    Raises:
-        UsageError: a code is not a region `phonenumbers` knows (named, with the fix): a setting of
-            the user's, so the CLI exits 2 as for every other bad `MEMEVAL_` setting.
-    """
-    raw = os.environ.get("MEMEVAL_PHONE_REGIONS", "").strip()
-    if not raw:
-        return DEFAULT_PHONE_REGIONS
-    import phonenumbers
-
-    regions = tuple(r.strip().upper() for r in raw.split(",") if r.strip())
-    unknown = [r for r in regions if r not in phonenumbers.SUPPORTED_REGIONS]
-    if unknown:
-        raise UsageError(
-            f"MEMEVAL_PHONE_REGIONS has unknown region code(s) {', '.join(unknown)}; use ISO 3166 "
-            "alpha-2 codes separated by commas, e.g. MEMEVAL_PHONE_REGIONS=US,GB,FR, or unset it for the default "
-            f"({','.join(DEFAULT_PHONE_REGIONS)})"
-        )
-    return regions
-
-
-@dataclass(frozen=True)
-class PiiSettings:
-    """How personal data is looked for.
-
-    Attributes:
-        phone_regions: ISO 3166 regions whose national formats are parsed (numbers written with
-            `+<country code>` are found whatever the list); each region costs a `phonenumbers`
-            pass, so keep it to the team's regions. Default `DEFAULT_PHONE_REGIONS` (US, GB,
-            FR, DE, AU, IN) or `MEMEVAL_PHONE_REGIONS`.
-        score_threshold: presidio results scoring below this are not blanked (0..1).
-        gated: run each recognizer only on texts its gate admits, and the phone recognizer only
-            on windows around digit runs (False: every recognizer on the whole of every text).
-        context_words: run the spaCy pipeline so presidio's context words can raise scores
-            (always on when an NER model is installed; costs about 0.5 ms per KiB).
-    """
-
-    phone_regions: tuple[str, ...] = field(default_factory=lambda: default_phone_regions())
-    score_threshold: float = 0.35
-    gated: bool = True
-    context_words: bool = False
 
 
 _INCIDENTS = threading.local()
@@ -265,12 +225,6 @@ def blank_pipeline_dir() -> Path:
     return target
 
 
-def installed_ner_model() -> str | None:
-    """The first of `NER_MODELS` installed in this environment, or None."""
-    installed = set(spacy.util.get_installed_models())
-    return next((m for m in NER_MODELS if m in installed), None)
-
-
 def _spacy_engine(ner: str | None) -> SpacyNlpEngine:
     """The spaCy engine for presidio on the NER pipeline `ner`, or (None) the blank one with lower-case lemmas.
 
@@ -347,10 +301,7 @@ class PiiAnalyzer:
 
     def entities_for(self, text: str) -> list[str]:
         """The entity types worth analysing `text` for (all of them when not gated)."""
-        entities = [e for e, gate in GATES.items() if not self.settings.gated or gate.search(text)]
-        if self.names_scanned:
-            entities += NER_ENTITIES
-        return entities
+        return entities_for(text, self.settings, self.names_scanned)
 
     def analyze(self, text: str) -> list[RecognizerResult]:
         """Personal-data spans in `text` scoring at least the threshold; [] when no gate passes.
@@ -378,4 +329,4 @@ class PiiAnalyzer:
         if time.monotonic() - started >= limit:
             # a timeout's log record may have been filtered out above us (logging.disable, a level)
             return [incomplete_result(len(text), "presidio-timeout")]
-        return [r for r in found if r.score >= self.settings.score_threshold]
+        return [from_presidio(r) for r in found if r.score >= self.settings.score_threshold]

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING
 
 from memeval.redact._models import Finding
 
-if TYPE_CHECKING:  # presidio is loaded by the scanners that need it, not by every ingest's start
-    from presidio_analyzer import RecognizerResult
+if TYPE_CHECKING:  # the scanners are loaded by the redactor, not by every ingest's start
+    from memeval.redact._result import RecognizerResult
 
 log = logging.getLogger(__name__)
 

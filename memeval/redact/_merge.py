@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from presidio_analyzer import RecognizerResult
-
 from memeval.redact._entities import is_credential
 from memeval.redact._models import Finding
+from memeval.redact._result import RecognizerResult
 from memeval.redact._scanners import DETECTOR_KEY
 
 

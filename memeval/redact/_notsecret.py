@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import re
 
-from presidio_analyzer import RecognizerResult
-
+from memeval.redact._result import RecognizerResult
 from memeval.redact._scanners import DETECTOR_KEY
 from memeval.redact._values import PLACEHOLDER_PART, elided, head, placeholder_value
 

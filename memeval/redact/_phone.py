@@ -30,9 +30,7 @@ from presidio_analyzer import RecognizerResult
 from presidio_analyzer.nlp_engine import NlpArtifacts
 from presidio_analyzer.predefined_recognizers import PhoneRecognizer
 
-DIGIT_RUN = re.compile(r"\d(?:(?:[ .\-/]|\) ?| ?\(|\) ?\(? ?)?\d){6,}")
-"""Seven or more digits, separated at most by one space, `.`, `-`, `/` or a parenthesis (with
-a space) each: the separators of written phone numbers (ITU-T E.123)."""
+from memeval.redact._piigates import DIGIT_RUN
 
 _OCTET = r"(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)"
 IPV4 = re.compile(rf"(?:{_OCTET}\.){{3}}{_OCTET}")

@@ -21,8 +21,6 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import partial
 
-from presidio_analyzer import EntityRecognizer, RecognizerResult
-
 from memeval._literals import LiteralSet
 from memeval.errors import RedactionError
 from memeval.redact._batch import crossing, join, prepare, sort_out
@@ -42,7 +40,6 @@ from memeval.redact._decode import (
     unmarked_view,
     url_view,
 )
-from memeval.redact._engine import PiiAnalyzer, PiiSettings
 from memeval.redact._gaps import gap_view, reversed_span, rlo_view, whole_across_gap
 from memeval.redact._homoglyphs import homoglyph_view
 from memeval.redact._incomplete import DETECTOR_PREFIX, SCAN_INCOMPLETE, failed, incomplete_result, settle
@@ -50,6 +47,8 @@ from memeval.redact._markup import markup_view, touches_markup
 from memeval.redact._merge import detector_of, merge
 from memeval.redact._models import REDACTOR_VERSION, Finding, Redaction, placeholder
 from memeval.redact._notsecret import look_alike, not_a_secret
+from memeval.redact._piigates import LazyPiiAnalyzer, PiiSettings
+from memeval.redact._result import Recognizer, RecognizerResult
 from memeval.redact._scanners import (
     ALONE_KEY,
     MATCH_KEY,
@@ -74,9 +73,7 @@ DECODE_DEPTH = 2
 
 def _mapped(view: View, results: list[RecognizerResult]) -> list[RecognizerResult]:
     """`results` with offsets moved from `view.text` to the original text."""
-    if view.orig is None:
-        return results
-    for r in results:
+    for r in results if view.orig is not None else ():
         r.start, r.end = view.span(r.start, r.end)
     return results
 
@@ -85,7 +82,7 @@ class Redactor:
     """Blanks credentials and personal data; build once per process (`get_redactor()`)."""
 
     def __init__(self, settings: PiiSettings | None = None) -> None:
-        """Build the scanners and the presidio engine (about 1-2 s).
+        """Build the scanners; presidio's engine is built on the first text it reads (`_piigates.LazyPiiAnalyzer`).
 
         Args:
             settings: how personal data is looked for; defaults to `PiiSettings()`.
@@ -94,11 +91,13 @@ class Redactor:
             RedactionError: a scanner or the spaCy pipeline could not be loaded.
         """
         self.settings = settings or PiiSettings()
-        self._scanners: list[EntityRecognizer] = [BetterleaksRecognizer(), KingfisherRecognizer(), SoloRuleRecognizer()]
+        self._scanners: list[Recognizer] = [BetterleaksRecognizer(), KingfisherRecognizer(), SoloRuleRecognizer()]
         self._scanners += [TruncatedTokenRecognizer(), ContextRecognizer(scanner_rules(), name="memeval-scanner-rules")]
         self._structural = StructuralRecognizer()
         self._context = ContextRecognizer()
-        self._pii = PiiAnalyzer(self.settings)
+        self._pii = LazyPiiAnalyzer(self.settings)  # presidio on the first text a gate admits (`_piigates`)
+        self.names_scanned: bool = self._pii.names_scanned
+        """True when an NER pipeline is installed and people's names and places are scanned."""
         truncated = next(s for s in self._scanners if isinstance(s, TruncatedTokenRecognizer))
         self._cuts = BareCutReader(truncated)
         prepare()  # the batch checks' patterns, outside any text's budget (`_batch.prepare`)
@@ -131,10 +130,9 @@ class Redactor:
         )
         """The character readings each text is also scanned in (`_decoded`), each with its map back to the text."""
 
-    @property
-    def names_scanned(self) -> bool:
-        """True when an NER pipeline is installed and people's names and places are scanned."""
-        return self._pii.names_scanned
+    def build_pii(self) -> None:
+        """Build presidio's analyzer now, not on the first text a gate admits (the ab run's warm thread; ~1 CPU s)."""
+        self._pii.built()
 
     def detect(self, text: str) -> list[Finding]:
         """The merged findings for `text` without rewriting it (offsets into `text`).
@@ -167,7 +165,7 @@ class Redactor:
                 views.append(view)
         for view in views:
             for rec in self._scanners:
-                found = _mapped(view, rec.analyze(view.text, [], None))  # type: ignore[arg-type]  # presidio types nlp_artifacts as NlpArtifacts; pattern recognizers take None (they use no NLP)
+                found = _mapped(view, rec.analyze(view.text, [], None))
                 results += [r for r in found if not not_a_secret(text, r)]
         results += self._structural.analyze(text, [], None)
         results += self._cuts.analyze(text)
@@ -428,10 +426,10 @@ class Redactor:
         """
         joined = [rec for rec in self._scanners if not isinstance(rec, BetterleaksRecognizer)]
         batch = join(views)
-        pieces, crossed = sort_out([r for rec in joined for r in rec.analyze(batch.text, [], None)], batch)  # type: ignore[arg-type]  # presidio types nlp_artifacts as NlpArtifacts; pattern recognizers take None (they use no NLP)
+        pieces, crossed = sort_out([r for rec in joined for r in rec.analyze(batch.text, [], None)], batch)
         crossed |= crossing(batch)  # a match the scanners dropped after it took part of the next text
         for j in sorted(crossed):
-            pieces[j] = [r for rec in joined for r in rec.analyze(views[j], [], None) if r.end > r.start]  # type: ignore[arg-type]  # as above
+            pieces[j] = [r for rec in joined for r in rec.analyze(views[j], [], None) if r.end > r.start]
         for rec in self._scanners:
             if isinstance(rec, BetterleaksRecognizer):  # never joined: it decides by what else the text holds
                 for j, view in enumerate(views):

@@ -1,4 +1,4 @@
-"""Credential recognizers: two maintained secret scanners wrapped as presidio `EntityRecognizer`s.
+"""Credential recognizers: two maintained secret scanners wrapped as recognizers with presidio's contract (`_result`).
 
 - `betterleaks-py` (MIT), a binding of the gitleaks successor: `betterleaks.scan_string(text)`.
 - `kingfisher-secret-scanner` (Apache-2.0): `kingfisher_sdk.Scanner().scan(text)`; its rule set
@@ -23,11 +23,10 @@ from typing import Any
 
 import betterleaks
 import kingfisher_sdk
-from presidio_analyzer import EntityRecognizer, RecognizerResult
-from presidio_analyzer.nlp_engine import NlpArtifacts
 
 from memeval.errors import RedactionError
 from memeval.redact._entities import credential_type
+from memeval.redact._result import Recognizer, RecognizerResult
 
 log = logging.getLogger(__name__)
 
@@ -164,7 +163,7 @@ def scan_string(text: str) -> list[betterleaks.Finding]:
     return [betterleaks.Finding.from_dict(item) for item in parse(ptr).get("data", [])]
 
 
-class BetterleaksRecognizer(EntityRecognizer):
+class BetterleaksRecognizer(Recognizer):
     """Presidio recognizer backed by `betterleaks.scan_string` (bundled gitleaks-style rules)."""
 
     def __init__(self) -> None:
@@ -174,9 +173,7 @@ class BetterleaksRecognizer(EntityRecognizer):
         """Warm the library up: its first scan with a keyword hit takes ~100 ms, later ones ~0.2."""
         betterleaks.scan_string("warm-up: token ghp_" + "0" * 36)
 
-    def analyze(
-        self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None
-    ) -> list[RecognizerResult]:
+    def analyze(self, text: str, entities: list[str], nlp_artifacts: object = None) -> list[RecognizerResult]:
         """Scan `text`; return one result per placed secret (offsets into `text`).
 
         Raises:
@@ -215,7 +212,7 @@ class BetterleaksRecognizer(EntityRecognizer):
         return results
 
 
-class KingfisherRecognizer(EntityRecognizer):
+class KingfisherRecognizer(Recognizer):
     """Presidio recognizer backed by `kingfisher_sdk.Scanner().scan` (includes helper findings)."""
 
     def __init__(self) -> None:
@@ -226,9 +223,7 @@ class KingfisherRecognizer(EntityRecognizer):
         """Compile the bundled rules (presidio calls this from `__init__`)."""
         self._scanner = kingfisher_sdk.Scanner()
 
-    def analyze(
-        self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None
-    ) -> list[RecognizerResult]:
+    def analyze(self, text: str, entities: list[str], nlp_artifacts: object = None) -> list[RecognizerResult]:
         """Scan `text`; invisible helper findings are blanked too (they are secrets).
 
         Raises:

@@ -24,11 +24,10 @@ from typing import Any, NamedTuple
 
 import kingfisher_sdk
 import regex
-from presidio_analyzer import EntityRecognizer, RecognizerResult
-from presidio_analyzer.nlp_engine import NlpArtifacts
 
 from memeval import _diskcache
 from memeval.redact._entities import credential_type
+from memeval.redact._result import Recognizer, RecognizerResult
 from memeval.redact._scanners import DETECTOR_KEY, MATCH_KEY
 
 log = logging.getLogger(__name__)
@@ -66,7 +65,7 @@ def rule_details() -> dict[str, RuleDetail]:
     (`memeval._diskcache`, keyed by the installed `kingfisher_sdk`'s version and native library)
     and read back in a few milliseconds. Exactly the catalogue's values (JSON data either way).
     """
-    key = _rules_key()
+    key = rules_key()
     raw = _diskcache.read(_KIND, key) if key else None
     if raw is not None:
         try:
@@ -134,7 +133,7 @@ def rule_pattern(rule_id: str) -> regex.Pattern[str] | None:
         return None
 
 
-def _rules_key() -> str | None:
+def rules_key() -> str | None:
     """The derived cache's key of the catalogue: `kingfisher_sdk`'s version, its native library's path, size, time."""
     native = Path(kingfisher_sdk.__file__).with_name("_native.abi3.so")
     try:
@@ -205,7 +204,7 @@ def suppresses(node: Any, secret: str, entropy_scale: float = 1.0, entropy_cap: 
     return False
 
 
-class SoloRuleRecognizer(EntityRecognizer):
+class SoloRuleRecognizer(Recognizer):
     """Presidio recognizer running selected kingfisher rule patterns without their partners."""
 
     def __init__(self, rule_ids: tuple[str, ...] = SOLO_RULES) -> None:
@@ -228,9 +227,7 @@ class SoloRuleRecognizer(EntityRecognizer):
                 continue
             self._rules.append((rule_id, pattern, detail.filter_tree))
 
-    def analyze(
-        self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None
-    ) -> list[RecognizerResult]:
+    def analyze(self, text: str, entities: list[str], nlp_artifacts: object = None) -> list[RecognizerResult]:
         """Matches of each rule's secret group that its filter does not allow."""
         out: list[RecognizerResult] = []
         for rule_id, pattern, tree in self._rules:

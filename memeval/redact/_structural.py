@@ -14,9 +14,7 @@ from __future__ import annotations
 
 import re
 
-from presidio_analyzer import EntityRecognizer, RecognizerResult
-from presidio_analyzer.nlp_engine import NlpArtifacts
-
+from memeval.redact._result import Recognizer, RecognizerResult
 from memeval.redact._scanners import memeval_result
 
 _PEM = re.compile(
@@ -39,7 +37,7 @@ def _is_template(value: str) -> bool:
     return bool(_TEMPLATE.match(value))
 
 
-class StructuralRecognizer(EntityRecognizer):
+class StructuralRecognizer(Recognizer):
     """Presidio recognizer for private-key blocks, URL passwords and connection-string passwords."""
 
     ENTITIES = ("PRIVATE_KEY", "URL_PASSWORD", "PASSWORD")
@@ -50,9 +48,7 @@ class StructuralRecognizer(EntityRecognizer):
     def load(self) -> None:
         """Nothing to load: the patterns are compiled at import."""
 
-    def analyze(
-        self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None
-    ) -> list[RecognizerResult]:
+    def analyze(self, text: str, entities: list[str], nlp_artifacts: object = None) -> list[RecognizerResult]:
         """Return the spans of key blocks and of passwords (not user names) in URLs and strings."""
         out: list[RecognizerResult] = []
 

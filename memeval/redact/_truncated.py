@@ -32,11 +32,9 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Any
 
-from presidio_analyzer import EntityRecognizer, RecognizerResult
-from presidio_analyzer.nlp_engine import NlpArtifacts
-
 from memeval._literals import LiteralSet
 from memeval.redact._entities import credential_type
+from memeval.redact._result import Recognizer, RecognizerResult
 from memeval.redact._scanners import DETECTOR_KEY
 from memeval.redact._solo import rule_details, suppresses
 
@@ -209,7 +207,7 @@ def derive_all() -> list[TruncatedRule]:
     return out
 
 
-class TruncatedTokenRecognizer(EntityRecognizer):
+class TruncatedTokenRecognizer(Recognizer):
     """Presidio recognizer for self-identifying tokens cut short (see the module docstring).
 
     Each call first looks for the rules' prefixes as plain substrings (one native scan,
@@ -258,9 +256,7 @@ class TruncatedTokenRecognizer(EntityRecognizer):
             picked += [r for p in sorted(found, key=self._order[1].__getitem__) for r in self._by_lower_prefix[p]]
         return list(dict.fromkeys(picked))
 
-    def analyze(
-        self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None
-    ) -> list[RecognizerResult]:
+    def analyze(self, text: str, entities: list[str], nlp_artifacts: object = None) -> list[RecognizerResult]:
         """Truncated tokens in `text` (offsets into `text`), each typed as its rule's credential."""
         out: list[RecognizerResult] = []
         for rule in self._candidates(text):

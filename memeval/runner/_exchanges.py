@@ -57,7 +57,7 @@ def _build_redactor() -> None:
     """`warm_redactor`'s thread: import and build (the import too stays off the proxy's thread that kept the body)."""
     from memeval.redact import get_redactor  # lazy: the scanners load only in a run that keeps bodies
 
-    get_redactor()
+    get_redactor().build_pii()  # model exchanges hold digits and addresses: presidio reads nearly every one
 
 
 def _decode(data: bytes, encoding: str | None) -> tuple[bytes, str]:
