@@ -99,6 +99,32 @@ def cell_text(c: CellValue) -> str:
     return text
 
 
+PASSES_COST_UNKNOWN = "no passing trial's cost is known"
+"""An arm's cost of a pass when the arm passed but every pass is among its trials of unknown cost."""
+
+
+def passes_cost_unknown(value: float | None, passes_known: int, cost_known: int, pass_rate: float | None) -> bool:
+    """Whether an arm's cost of a pass is missing because its passes' costs are, not because it had no pass.
+
+    The cost of a pass (`memeval.stats.ArmCostOfPass`) counts only the trials whose cost is known: its
+    `passes` are the passes among them, and its `value` is None when there are none. An arm whose passes all
+    made a call of unknown cost (a model with no price, usage not read) has a value of None and `passes` 0
+    although it passed: "no pass" would say it did not.
+
+    Args:
+        value: the arm's cost of a pass, USD, or None.
+        passes_known: its `passes` (among trials of known cost).
+        cost_known: its scored trials with a known cost.
+        pass_rate: the verdict's pass rate of the arm over the paired tasks (the trials the cost of a pass
+            counts), or None.
+
+    Returns:
+        True when `value` is None, some trial's cost is known, none of those passed, and the arm's pass rate is
+        above 0 (`PASSES_COST_UNKNOWN` words it); False otherwise.
+    """
+    return value is None and cost_known > 0 and passes_known == 0 and bool(pass_rate)
+
+
 def run_ref(run_dir: str | os.PathLike[str], run_id: str | None = None) -> str:
     """How a command line names the run in `run_dir` so that a copied hint finds it.
 

@@ -25,7 +25,7 @@ from pydantic import AwareDatetime, TypeAdapter, ValidationError
 
 from memeval.auditreport._context import ArmLine, RunLine
 from memeval.errors import RunLogError
-from memeval.formatting import money
+from memeval.formatting import PASSES_COST_UNKNOWN, money, passes_cost_unknown
 from memeval.types import CHECK_LEVELS
 
 if TYPE_CHECKING:
@@ -112,6 +112,8 @@ def _arm(mode: str, trials: list[TrialRecord], cost: ArmCostOfPass | None, res: 
             spent = arm_spend(res, mode)  # every attempt, faulted and superseded ones too
             total = money(spent.cost_usd, 4, lower_bound=spent.lower_bound)
             spend = f"{total} ({known} trials metered, {spent.attempts} attempts)"
-            per_pass = money(value, unknown="none: no pass")
+            rate = None if res.verdict is None else getattr(res.verdict, f"pass_rate_{mode}")
+            unknown = passes_cost_unknown(value, cost.passes, cost.cost_known, rate)
+            per_pass = money(value, unknown=f"missing: {PASSES_COST_UNKNOWN}" if unknown else "none: no pass")
     return ArmLine(mode=mode, passes=len(passed), scored=len(scored), levels=level_text,
                    cost_of_pass=per_pass, spend=spend)  # fmt: skip

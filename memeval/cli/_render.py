@@ -7,7 +7,16 @@ from rich.markup import escape
 from rich.table import Table
 
 from memeval.cli._print import print_titled
-from memeval.formatting import cell_text, money, p_words, paired_tasks, run_ref, verdict_reason_words
+from memeval.formatting import (
+    PASSES_COST_UNKNOWN,
+    cell_text,
+    money,
+    p_words,
+    paired_tasks,
+    passes_cost_unknown,
+    run_ref,
+    verdict_reason_words,
+)
 from memeval.results import RunResult, arm_spend
 from memeval.runreport import card_fields
 from memeval.stats import ArmCostOfPass
@@ -30,7 +39,9 @@ def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
     t.add_row("Really passed", f"{b_pass} of {b_n}", f"{p_pass} of {p_n}", style="bold")
     if v is not None:
         cop = v.cost_of_pass
-        t.add_row("Cost of a pass", _cop(cop.baseline), _cop(cop.pack), style="bold")
+        t.add_row(
+            "Cost of a pass", _cop(cop.baseline, v.pass_rate_baseline), _cop(cop.pack, v.pass_rate_pack), style="bold"
+        )
     if result.trials and all(r.physics.source == "meter" for r in result.trials):
         t.add_row("Spent (every attempt)", *(_spent(result, m) for m in ("baseline", "pack")))
     if v is not None and v.verdict_faults_against is not None:
@@ -129,7 +140,7 @@ def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
 
 def _spent(result: RunResult, mode: str) -> str:
     s = arm_spend(result, mode)
-    unknown = f" + {s.calls_cost_unknown} call(s) of unknown cost" if s.calls_cost_unknown else ""
+    unknown = f", {s.calls_cost_unknown} of them of unknown cost" if s.calls_cost_unknown else ""  # of `calls`
     if s.attempts_cut:
         unknown += (
             f" + whatever {s.attempts_cut} attempt(s) killed mid-turn or with calls in flight had in flight "
@@ -145,10 +156,12 @@ def _why(result: RunResult, field: str) -> str:
     return ""
 
 
-def _cop(arm: ArmCostOfPass) -> str:
+def _cop(arm: ArmCostOfPass, pass_rate: float | None) -> str:
     if arm.value is None:
         if arm.cost_known == 0:
             return "not known (no trial's cost was metered)"
+        if passes_cost_unknown(arm.value, arm.passes, arm.cost_known, pass_rate):
+            return f"not known ({PASSES_COST_UNKNOWN})"
         return "no pass" if arm.passes == 0 else "—"
     ci = arm.ci
     rng = ""

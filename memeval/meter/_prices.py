@@ -54,6 +54,11 @@ class UserPrice(BaseModel):
     output_usd_per_mtok: float = Field(ge=0)
     cache_read_usd_per_mtok: float | None = Field(default=None, ge=0)
     cache_write_usd_per_mtok: float | None = Field(default=None, ge=0)
+    cache_write_1h_usd_per_mtok: float | None = Field(default=None, ge=0)
+    """The price of prompt tokens written to the cache with a 1-hour lifetime (Anthropic's
+    `cache_creation.ephemeral_1h_input_tokens`: twice the input price, where a 5-minute write is 1.25 times).
+    A call that wrote some, to a model whose table lacks this key, has no known cost (`ONE_HOUR_UNPRICED`):
+    `cache_write_usd_per_mtok` is the 5-minute price, and priced at it the cost would be below the bill."""
     output_limit_tokens: int | None = None
     """The model's output limit, for the worst case a call reserves when it names no
     `max_tokens` (default `DEFAULT_OUTPUT_LIMIT_TOKENS`)."""
@@ -83,7 +88,8 @@ def load_user_prices(path: Path) -> dict[str, UserPrice]:
             raise UsageError(
                 f"price file {path}: model {model!r}: {problems}; a model's prices are "
                 "numeric input_usd_per_mtok and output_usd_per_mtok (USD per million tokens, finite and 0 or more), "
-                "optional cache_read_usd_per_mtok, cache_write_usd_per_mtok and output_limit_tokens"
+                "optional cache_read_usd_per_mtok, cache_write_usd_per_mtok, cache_write_1h_usd_per_mtok and "
+                "output_limit_tokens"
             ) from exc
     return prices
 
@@ -99,6 +105,12 @@ MAX_WORST_OUTPUT_TOKENS = 1_000_000_000
 output limit of current models, so it never lowers a real call's bound. A request's `max_tokens` and `n` are the
 agent's to write (`10**400` is valid JSON): unclipped, their product overflowed a float (a 500 from the proxy for
 a user-priced model) or made an infinite reservation and an infinite charge."""
+
+
+ONE_HOUR_UNPRICED = (
+    "prompt tokens written to the cache for 1 hour, and the price file gives no cache_write_1h_usd_per_mtok"
+)
+"""Why a user-priced call that wrote 1-hour cache entries has no known cost (`UserPrice`)."""
 
 
 STANDARD_TIERS = frozenset({None, "default", "standard"})
@@ -184,6 +196,13 @@ class PriceBook:
             if name in self._user:
                 if tier is not None:
                     return _tier_unpriced(f"user:{self.user_file}", tier, f"user:{name}")
+                one_hour = usage.cache_write_1h_tokens or 0
+                if one_hour and self._user[name].cache_write_1h_usd_per_mtok is None:
+                    return Cost(
+                        cost_usd=None,
+                        reason="unpriced",
+                        price_source=f"user:{self.user_file}; {one_hour} {ONE_HOUR_UNPRICED} of model {name}",
+                    )
                 return Cost(
                     cost_usd=_user_cost(usage, self._user[name]),
                     price_source=f"user:{self.user_file}",
@@ -443,15 +462,21 @@ def _genai_usage(usage: ParsedUsage) -> genai_prices.Usage:
 
 
 def _user_cost(usage: ParsedUsage, price: UserPrice) -> float:
+    """USD of `usage` at a user price; 1-hour cache writes (a part of the writes) at their own price.
+
+    `PriceBook.cost` calls it only when the price has `cache_write_1h_usd_per_mtok` or the call wrote no 1-hour part.
+    """
     read = usage.cache_read_tokens or 0
     write = usage.cache_write_tokens or 0
+    one_hour = min(usage.cache_write_1h_tokens or 0, write)  # a part of the writes (`ParsedUsage`)
     uncached = usage.uncached_input_tokens or 0
     total = (
         uncached * price.input_usd_per_mtok
         + read
         * (price.cache_read_usd_per_mtok if price.cache_read_usd_per_mtok is not None else price.input_usd_per_mtok)
-        + write
+        + (write - one_hour)
         * (price.cache_write_usd_per_mtok if price.cache_write_usd_per_mtok is not None else price.input_usd_per_mtok)
+        + one_hour * (price.cache_write_1h_usd_per_mtok or 0.0)
         + (usage.output_tokens or 0) * price.output_usd_per_mtok
     )
     return total / 1_000_000

@@ -12,7 +12,14 @@ from typing import Any
 
 from memeval._runlist import INTERRUPTED_FAULT
 from memeval.eventlog import RunCard
-from memeval.formatting import cell_text, p_words, paired_tasks, verdict_reason_words
+from memeval.formatting import (
+    PASSES_COST_UNKNOWN,
+    cell_text,
+    p_words,
+    paired_tasks,
+    passes_cost_unknown,
+    verdict_reason_words,
+)
 from memeval.results import Run, SequentialRecord, TrialRecord
 from memeval.runreport._summary import RunSummary, summarize
 from memeval.runreport._text import ARM_LABEL, INTERRUPTED_ONE, money, pct, summary_lines
@@ -37,7 +44,8 @@ class ArmView:
         ci: 95% interval on `rate` as (lower, upper), or None.
         ci_text: e.g. `60.1–96.0% (wilson)`, or an em dash.
         cost_of_pass: the arm's known spend / its passes among trials with a known cost, e.g.
-            `$0.03`; `no pass` when none of them passed; `not known` when no cost was metered.
+            `$0.03`; `no pass` when none of them passed; `not known` when no cost was metered;
+            `not known (no passing trial's cost is known)` when the arm passed but no passing trial's cost is known.
         cost_of_pass_ci: the seeded bootstrap 95% interval, e.g. `$0.02 – $0.04` (`unbounded`
             for an end the data cannot bound).
         cost_coverage: `known/total` scored trials with a known cost.
@@ -227,7 +235,8 @@ def _arm(mode: str, run: Run, s: RunSummary) -> ArmView:
         elif cop.cost_known == 0:
             cop_text = "not known"  # no trial had a metered, priced cost: never shown as 0
         else:
-            cop_text = "no pass" if cop.passes == 0 else "—"
+            unknown = passes_cost_unknown(cop.value, cop.passes, cop.cost_known, arm_rate)
+            cop_text = f"not known ({PASSES_COST_UNKNOWN})" if unknown else ("no pass" if cop.passes == 0 else "—")
         if cop.ci:
             cop_ci = f"{_bound(cop.ci[0])} – {_bound(cop.ci[1])}"
         coverage = cop.cost_coverage

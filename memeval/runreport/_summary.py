@@ -108,6 +108,9 @@ class RunSummary:
         cost_known: counted trials with a known cost (of every attempt, as the verdict's cost of a pass
             counts them: `cost_unknown_reason`); `outcomes.total` is the denominator.
         tokens: input + output tokens over counted trials with both known (None: none known).
+        tokens_unmeasured: answered calls of those trials whose token counts could not be read
+            (`Physics.unmeasured_calls`: a stream cut before its usage, a response without one): when > 0,
+            `tokens` is a lower bound ("at least").
         wall_s: seconds from the first trial's start to the last trial's end (None: no trial ended).
         controls_left_out: control trials not counted (0 with `include_controls`).
         control_kinds: the control agents seen (`oracle`, `nop`).
@@ -130,6 +133,7 @@ class RunSummary:
     include_controls: bool
     warnings: tuple[str, ...]
     cost_at_least: frozenset[str] = frozenset()
+    tokens_unmeasured: int = 0
 
 
 def rate_interval(per_task: dict[str, list[bool]]) -> tuple[tuple[float, float] | None, str | None]:
@@ -387,11 +391,12 @@ def summarize(run: Run, include_controls: bool = False) -> RunSummary:
             f"before they did; `{resume_command(run.path, res.run_id)}` runs them again), so the spend is at least "
             "the figure shown"
         )
-    toks = [
-        r.harness_measured.input_tokens + r.harness_measured.output_tokens
+    measured = [
+        r
         for r in counted
         if r.harness_measured.input_tokens is not None and r.harness_measured.output_tokens is not None
     ]
+    toks = [(r.harness_measured.input_tokens or 0) + (r.harness_measured.output_tokens or 0) for r in measured]
     return RunSummary(
         run_id=res.run_id,
         run_dir=str(run.path),
@@ -408,4 +413,5 @@ def summarize(run: Run, include_controls: bool = False) -> RunSummary:
         include_controls=include_controls,
         warnings=tuple(warnings),
         cost_at_least=frozenset(at_least) if metered else frozenset(),
+        tokens_unmeasured=sum(r.physics.unmeasured_calls for r in measured),
     )

@@ -75,6 +75,8 @@ def summary_lines(s: RunSummary) -> list[str]:
         total_usd = money(s.cost_usd, lower_bound=bool(s.cost_at_least))  # `+`: at least this much
         cost = f"{total_usd} metered ({parts}), known for {s.cost_known} of {total} trials"
     tokens = "tokens not metered" if s.tokens is None else f"{s.tokens:,} tokens"
+    if s.tokens is not None and s.tokens_unmeasured:
+        tokens = f"at least {tokens} ({s.tokens_unmeasured} call(s) unmeasured)"
     lines.append(f"Cost:      {cost}; {tokens}")
     lines.append(f"Time:      {duration(s.wall_s)}")
     lines.append(f"Artifacts: {s.run_dir}")

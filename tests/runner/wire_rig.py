@@ -7,6 +7,7 @@ that calls the metering proxy the runner hands it, as the OpenAI SDK would.
 
 from __future__ import annotations
 
+import json
 import sys
 import textwrap
 from pathlib import Path
@@ -15,11 +16,13 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "meter"))
 
 from meter_fixtures import RECORDED, Recorded  # noqa: E402
-from meter_upstream import LocalUpstream, Reply  # noqa: E402
+from meter_upstream import LocalUpstream, Reply, read_body  # noqa: E402
 from runner_helpers import RunAb, make_task  # noqa: E402
 
 __all__ = [
     "AGENT_PY",
+    "MODEL_FILE_AGENT",
+    "EchoModel",
     "ANSWER_TEST_SH",
     "SSE",
     "LocalUpstream",
@@ -79,6 +82,45 @@ AGENT_PY = textwrap.dedent(
         open("/app/answer.txt", "w").write("42")
     '''
 )
+
+
+MODEL_FILE_AGENT = AGENT_PY.replace(
+    "calls = int(",
+    textwrap.dedent(
+        """\
+        if os.path.exists("/app/model.txt"):
+            os.environ["MODEL"] = open("/app/model.txt").read().strip()
+        calls = int("""
+    ),
+)
+"""`AGENT_PY`, its model read from the task's `/app/model.txt` when it has one (so tasks of one run ask for
+different models)."""
+
+ECHO_REC = "12-recorded-prompt-cache-write-then-read/1-200.json"
+"""The recording `EchoModel` answers with: an OpenAI chat completion of `gpt-5.6-sol`."""
+
+
+class EchoModel(LocalUpstream):
+    """Answers every call with recording `ECHO_REC`, its `model` the one the request asked for, as providers echo it.
+
+    So a task whose agent asks for a model the price table lacks gets an answer that names that model
+    (`unpriced`), beside tasks whose calls are priced, whatever order the trials run in. Queued replies
+    (`push`) are not used.
+    """
+
+    async def app(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        body = await read_body(receive)
+        model = json.loads(body)["model"]
+        rec = recorded(ECHO_REC)
+        named = json.dumps({"model": model})[1:-1].encode()
+        chunks = [c.replace(b'"model": "gpt-5.6-sol"', named) for c in rec.chunks()]
+        assert chunks != rec.chunks() or model == "gpt-5.6-sol", "the recording's model field moved"
+        self.replies.appendleft(Reply(status=rec.status, headers=dict(rec.headers), chunks=chunks, content_length=True))
+
+        async def again() -> dict[str, Any]:
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        await super().app(scope, again, send)
 
 
 def make_agent(root: Path, *, apis: str = '["openai"]', script: str = AGENT_PY) -> Path:
