@@ -14,7 +14,7 @@ is that text's own business (its redaction alone already judged it) and is not u
 character that is not a space, neither side of the join is a bracket or a quote and `prev` does not end
 with `,` or `;`, a sentence's end (`.` `!` `?`) is not followed by a capitalised word (nor `。` `！` `？`
 `…` by anything), the letters and digits nearest the join are not a word on both sides (`password` +
-`def`, `--user` + `NAME`, `stdin` + `.venv`: two lines of code or prose glued, not a key; `WORD_MEAN`),
+`def`, `--user` + `NAME`, `stdin` + `.venv`: two lines of code or prose glued, not a key; `_WORD`),
 and the run of non-space characters glued across the join (`prev`'s last and `text`'s first, without
 brackets or quotes) holds a letter or digit. The window is `prev`'s last run and the `WINDOW`
 characters before it (a keyword on a line before the value), and `text`'s first run and the `WINDOW`
@@ -58,24 +58,21 @@ _NOT_KEY_END = _EDGES | frozenset(",;")
 """A character no cut key's first part ends with: a bracket, a quote, a list's or clause's end."""
 _LAST_ALNUM = re.compile(r"([A-Za-z0-9]+)[^\sA-Za-z0-9]*\Z")
 _FIRST_ALNUM = re.compile(r"[^\sA-Za-z0-9]*([A-Za-z0-9]+)")
-_LETTER_PARTS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
-WORD_MEAN = 3.0
-"""Letters and digits whose letter parts (split at case changes) average this many letters, with up to four digits
-after them, are a word (`CostOfPassBlock`, `stdin`, `NAME`); a key's part breaks into parts of one or two (`UEr`)."""
+WORD_LETTERS = 8
+"""The most letters a word next to the join has (`_WORD`)."""
+_WORD = re.compile(
+    rf"(?:[a-z]{{1,{WORD_LETTERS}}}|[A-Z][a-z]{{1,{WORD_LETTERS - 1}}}|[A-Z]{{1,{WORD_LETTERS}}})[0-9]{{0,4}}"
+)
+"""A word next to the join: up to `WORD_LETTERS` letters of one case pattern (`def`, `Name`, `NAME`), up to four digits
+after them; a key's part is longer or mixes cases (`xffnpqhynd...`, `UEr`, `MyWeddingD`)."""
 _RUN_START = re.compile(r"[^\s()\[\]{}<>\"'`]*")
 _CAPITALISED = re.compile(r"[A-Z][a-z]")
 _ALNUM = re.compile(r"[A-Za-z0-9]")
 
 
 def _word(m: re.Match[str] | None) -> bool:
-    """Whether the letters and digits `m` took next to the join (group 1) are a word (`WORD_MEAN`)."""
-    if m is None:
-        return False
-    run = m.group(1).rstrip("0123456789")
-    if not run.isalpha() or len(m.group(1)) - len(run) > 4:  # noqa: PLR2004
-        return False
-    parts = _LETTER_PARTS.findall(run)
-    return "".join(parts) == run and sum(map(len, parts)) / len(parts) >= WORD_MEAN
+    """Whether the letters and digits `m` took next to the join (group 1) are a word (`_WORD`)."""
+    return m is not None and _WORD.fullmatch(m.group(1)) is not None
 
 
 def _run_start(text: str, end: int) -> int:
