@@ -5,7 +5,8 @@ of the next leaves two texts neither of which holds a whole key, and neither par
 readings can judge (a hex tail, a tail of a few characters, a value after a keyword two events share). At ingest
 each event is now read with the previous event of its stream (team, session, actor): a key found across the two
 is blanked in both when they come in one batch, and in the second when the first was stored before it arrived
-(`--batch-size 1`), so the key is never stored whole. Each case goes through a real `memeval audit ingest` into
+(`--batch-size 1`, or a real `memeval audit serve` sent one event a request, where the server's redaction guard
+reads the window), so the key is never stored whole. Each case goes through a real `memeval audit ingest` into
 SQLite and a `memeval pack build`; the file, its WAL and the pack are grepped. Consecutive events that glue into a
 key-like run but hold no key (a UUID, a git sha and a version cut across two events, a ticket number before a word)
 are stored as written.
@@ -15,7 +16,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ingest_events import ingest_memories_and_pack
+from ingest_events import ingest_memories_and_pack, memory_event, post_events
+from patience import patient
+from served import served
+
+from memeval.audit import open_store
 
 CUTS = [
     ("use sgph_d539f9", "0bb36a38faa37f35c717414db781277890 for the search API"),
@@ -65,6 +70,26 @@ def test_a_key_cut_across_two_events_stored_one_by_one_is_never_stored_whole(tmp
     texts = [t for pair in CUTS for t in pair] + PLAIN
     stored, raw = ingest_memories_and_pack(tmp_path, texts, ("--batch-size", "1"))
     assert len(stored) == len(texts), sorted(stored)
+    for i, plain in enumerate(PLAIN, start=2 * len(CUTS)):
+        assert stored[f"mem_{i}"] == plain, ascii(stored[f"mem_{i}"])
+    for i, (first, second) in enumerate(CUTS):
+        _head, tail = _pieces(first, second)
+        assert "[REDACTED:" in stored[f"mem_{2 * i + 1}"], ascii(stored[f"mem_{2 * i + 1}"])
+        assert tail not in raw, ascii(second)
+
+
+def test_a_key_cut_across_two_events_posted_one_a_request_is_never_stored_whole(tmp_path: Path) -> None:
+    texts = [t for pair in CUTS for t in pair] + PLAIN
+    with served(tmp_path, {}) as srv:
+        for i, text in enumerate(texts):
+            answer = post_events(srv.url, srv.token, [memory_event(i, text)], patient(120))
+            assert answer.status_code == 200, answer.text[:500]
+    store = open_store(srv.db)
+    try:
+        stored = {e.subject: e.payload.text for e in store.events("fernhill") if e.type == "memory.written"}
+    finally:
+        store.engine.dispose()
+    raw = b"".join(p.read_bytes() for p in tmp_path.iterdir() if p.is_file())
     for i, plain in enumerate(PLAIN, start=2 * len(CUTS)):
         assert stored[f"mem_{i}"] == plain, ascii(stored[f"mem_{i}"])
     for i, (first, second) in enumerate(CUTS):
