@@ -359,8 +359,9 @@ class Sanitizer:
             more[text] += after
             if in_batch:
                 more[prev] += before
-        out = {**done, **{t: with_findings(t, done[t], fs) for t, fs in more.items() if fs}} if more else done
-        self.ends.put({stream: out[text].text for stream, text in last.items()})
+        added = {t: with_findings(t, done.get(t) or self.redactor.redact(t), fs) for t, fs in more.items() if fs}
+        out = {**done, **added} if added else done
+        self.ends.put({stream: red.text for stream, text in last.items() if (red := out.get(text)) is not None})
         return out
 
     def assess_holds(self, drafts: Sequence[AuditEvent], redacted: Mapping[str, Any]) -> dict[tuple[str, str], Any]:
