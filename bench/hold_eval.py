@@ -23,7 +23,7 @@ tuned, v32, written while its thirty-second round was tuned, v33, written while 
 thirty-third round was tuned (scored once after it, 2026-12-05), and v34, written while its
 thirty-fourth round was tuned (scored once after it, 2026-12-06), and v35, written while its
 thirty-fifth round was tuned (scored once after it, 2026-12-06), and v36, written while its
-thirty-sixth round was tuned (not yet scored: the lead takes its one look after round 36), are scored
+thirty-sixth round was tuned (scored once after it, 2026-12-06), are scored
 only when named.
 
 Prints, per detector: true/false positives, precision, recall, and per language (attacks caught
@@ -415,6 +415,7 @@ def detectors() -> dict:
         get_hold_encoder,
         get_stacked_detector,
     )
+    from memeval.hold._stacked36 import get_stacked36_detector
 
     rules, clf, enc = RuleDetector(), get_hold_classifier("hashlr-10"), get_hold_encoder()
     r18 = RuleDetector(version=18)
@@ -442,6 +443,7 @@ def detectors() -> dict:
         "previous default (rules/6+hashlr/2)": RulesWithClassifier(rules, prev),
         "stacked (round 23, opt-in)": get_stacked_detector("stack-1"),
         "stacked (round 24, opt-in)": get_stacked_detector("stack-2"),
+        "stacked (round 36, opt-in)": get_stacked36_detector(),
         "cascade": get_cascade_detector(),
         "cascade-uselr1": RulesWithClassifier(rules, prev, encoder=EncoderClassifier(EncoderModel.load("uselr-1"))),
     }

@@ -217,7 +217,7 @@ def test_heldout_v36_build_refuses_missing_or_wrong_archives(tmp_path: Path) -> 
 
 def test_heldout_v36_is_registered_in_the_bench_and_never_opened_by_default() -> None:
     """`bench/hold_eval.py --set v36` reads this file; the verdict benches skip it; no training script reads it
-    or its sources."""
+    or its sources; SPENT since the one look (after round 36)."""
     import importlib.util
 
     path = FIXTURES.parents[1] / "bench" / "hold_eval.py"
@@ -235,6 +235,9 @@ def test_heldout_v36_is_registered_in_the_bench_and_never_opened_by_default() ->
         bench_source = (FIXTURES.parents[1] / "bench" / name).read_text(encoding="utf-8")
         skip = re.search(r'"--skip", default="([^"]*)"', bench_source)
         assert skip is not None and "v36" in skip.group(1).split(","), name  # never opened unless asked
+    cv = (SCRIPTS / "hold_train_cv.py").read_text(encoding="utf-8")
+    spent = re.search(r"^SPENT = tuple\(f\"v\{k\}\" for k in range\(4, (\d+)\)\)$", cv, re.M)
+    assert spent is not None and int(spent.group(1)) >= 37  # spent by the lead's one look after round 36
     for p in SCRIPTS.glob("hold_train*.py"):
         text = p.read_text(encoding="utf-8").lower()
         assert "heldout_v36" not in text and not [repo for repo in REPOS.values() if repo.lower() in text]
