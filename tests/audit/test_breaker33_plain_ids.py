@@ -86,6 +86,7 @@ def _ingest_each(tmp_path: Path, db: str) -> None:
         assert not [s for s in stored if value in s], value
 
 
+@pytest.mark.slow  # six memeval processes, five of them loading the redactor: 24 s in the suite of 2026-12-06 06:50 UTC
 def test_a_password_in_a_plain_looking_id_is_refused_on_sqlite(tmp_path: Path) -> None:
     for value in ("fh-47-00232", "ses_042", "mem_0064", "les/fernhill/l1", "reviewer", "support-bot"):
         assert plain_id(value), value  # the sample's ids: still not scanned

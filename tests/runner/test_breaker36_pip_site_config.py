@@ -14,9 +14,13 @@ from __future__ import annotations
 import shlex
 from pathlib import Path
 
+import pytest
 from runner_helpers import RunAb, make_task, trials_by_id
 
-DOCKERFILE = "WORKDIR /app\nCOPY app/ /app/\nRUN python3 -m venv /app/venv\n"
+DOCKERFILE = "WORKDIR /app\nENV PIP_RETRIES=0\nCOPY app/ /app/\nRUN python3 -m venv /app/venv\n"
+"""`PIP_RETRIES=0`: offline, pip gives up on its index at once instead of after five retries with back-off (about
+9 s of waiting each of the four verifier runs). A variable, not a configuration file: pip reads it under the
+verifier's `PIP_CONFIG_FILE=/dev/null` as it did without it, so the cheat's `pip.conf` still decides the test."""
 TEST_SH = """\
 source /app/venv/bin/activate
 pip install pytest
@@ -46,6 +50,7 @@ else:
 """
 
 
+@pytest.mark.slow  # four sandboxed trials and a venv build: 34 s in the suite of 2026-12-06 06:50 UTC
 def test_pip_in_the_tasks_environment_reads_no_config_of_the_agents(tmp_path: Path, run_ab: RunAb) -> None:
     tasks = tmp_path / "tasks"
     for name in ("cheat", "honest"):

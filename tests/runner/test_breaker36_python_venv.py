@@ -13,6 +13,7 @@ from __future__ import annotations
 import shlex
 from pathlib import Path
 
+import pytest
 from runner_helpers import RunAb, make_task, trials_by_id
 
 TEST_SH = """\
@@ -22,6 +23,9 @@ pip install pytest==8.4.1
 pytest /tests/test_outputs.py -rA
 if [ $? -eq 0 ]; then echo 1 > /logs/verifier/reward.txt; else echo 0 > /logs/verifier/reward.txt; fi
 """
+DOCKERFILE = "WORKDIR /app\nENV PIP_RETRIES=0\nCOPY app/ /app/\n"
+"""`make_task`'s default image plus `PIP_RETRIES=0`: the offline `pip install` of test.sh (as public tasks write it)
+fails at once instead of after five retries with back-off (about 9 s of waiting each of the four verifier runs)."""
 TEST_PY = "def test_answer():\n    assert open('/app/answer.txt').read().strip() == '42'\n"
 TASK_TOML = "[verifier]\ntimeout_sec = 240.0\n[agent]\ntimeout_sec = 20.0\n"  # pip's offline retries take a while
 AGENT = r"""
@@ -35,12 +39,14 @@ else:
 """
 
 
+@pytest.mark.slow  # four sandboxed trials, each verifier making a venv: 24 s in the suite of 2026-12-06 06:50 UTC
 def test_python_venv_in_test_sh_replaces_the_agents_environment(tmp_path: Path, run_ab: RunAb) -> None:
     tasks = tmp_path / "tasks"
     for name in ("cheat", "honest"):
         t = make_task(
-            tasks, name, test_sh=TEST_SH, task_toml=TASK_TOML, instruction=f"{name}: write 42 to answer.txt.\n"
-        )
+            tasks, name, test_sh=TEST_SH, dockerfile=DOCKERFILE, task_toml=TASK_TOML,
+            instruction=f"{name}: write 42 to answer.txt.\n",
+        )  # fmt: skip
         (t / "tests" / "test_outputs.py").write_text(TEST_PY)
     code, doc, err = run_ab(
         str(tasks), "--agent", "command", "--agent-cmd", f"python3 -c {shlex.quote(AGENT)}", "--network", "none"
