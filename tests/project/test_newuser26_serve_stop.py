@@ -36,6 +36,7 @@ def _pool_worker(server: int, before: set[int]) -> int | None:
     return None
 
 
+@pytest.mark.slow  # a server's start and its worker's load: 20-50 s a test at load 8-16
 @pytest.mark.parametrize(
     ("sig", "code", "last"),
     [(signal.SIGTERM, 0, "stopped by SIGTERM"), (signal.SIGINT, 130, "interrupted")],
