@@ -63,6 +63,7 @@ if TYPE_CHECKING:  # the real names for type checkers; at run time `__getattr__`
     from memeval.audit._tokens import SenderTokenInfo, add_token, revoke_token, sender_tokens
     from memeval.audit._verify import ChainReport, logged_teams, verify_chain
     from memeval.audit._waiting import read_items
+    from memeval.audit._workerlife import end_worker_pools
     from memeval.ignorable import is_default_ignorable
 
 __all__ = [
@@ -112,6 +113,7 @@ __all__ = [
     "create_ingest_app",
     "db_url",
     "decide",
+    "end_worker_pools",
     "fingerprint_key",
     "for_event",
     "hold_id_for",
@@ -192,6 +194,7 @@ _LAZY = {
     "create_ingest_app": "_http",
     "db_url": "_settings",
     "decide": "_machine",
+    "end_worker_pools": "_workerlife",
     "fingerprint_key": "_settings",
     "for_event": "_lifecycle",
     "ingest_error": "_routes",

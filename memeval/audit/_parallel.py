@@ -31,7 +31,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import CancelledError, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
@@ -41,7 +41,9 @@ from memeval.audit._events import AuditEvent
 from memeval.audit._idscan import strict_id_candidates
 from memeval.audit._tasks import group_size, room_for_task
 from memeval.audit._workerlife import end_now as _end_now
+from memeval.audit._workerlife import started as _started
 from memeval.audit._workerlife import watch_parent as _watch_parent
+from memeval.audit._workerlife import workers_ended as _workers_ended
 from memeval.errors import UsageError
 
 log = logging.getLogger(__name__)
@@ -246,8 +248,8 @@ def warm_pool(workers: int, *, eager: bool = False) -> ProcessPoolExecutor:
         # never fork: the native scanners run threads Python does not see, and the forked
         # child of a process with running threads can deadlock
         ctx = multiprocessing.get_context("spawn")
-        pool = ProcessPoolExecutor(
-            max_workers=workers, mp_context=ctx, initializer=_warm, initargs=(os.getpid(), eager)
+        pool = _started(  # from now on `end_worker_pools` can end it, its workers loading or not
+            ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_warm, initargs=(os.getpid(), eager))
         )
         try:
             for f in [pool.submit(_work, [], False, []) for _ in range(workers)]:
@@ -282,7 +284,11 @@ def _warm_in_background(workers: int) -> None:
     global _WARMING, _WARM_AGAIN_AT
     try:
         warm_pool(workers, eager=True)
-    except BrokenProcessPool as exc:
+    except (BrokenProcessPool, CancelledError) as exc:
+        if _workers_ended():  # the server stopped and ended them (`end_worker_pools`): nothing to say
+            return
+        if isinstance(exc, CancelledError):
+            raise
         log.warning(
             "an ingest worker died while loading (%s); sanitising in the server, trying a new pool in %.0f s",
             exc,
@@ -306,7 +312,7 @@ def pool_if_warm(workers: int) -> ProcessPoolExecutor | None:
     try:
         if _POOL is not None and _POOL[0] == workers:
             return _POOL[1]
-        if not _WARMING and time.monotonic() >= _WARM_AGAIN_AT:
+        if not _WARMING and not _workers_ended() and time.monotonic() >= _WARM_AGAIN_AT:
             _WARMING = True
             threading.Thread(target=_warm_in_background, args=(workers,), name="memeval-warm-pool", daemon=True).start()
         return None

@@ -7,8 +7,15 @@ Shared by the ingest pool (`_parallel`) and the server's guard processes (`_hold
 from __future__ import annotations
 
 import os
+import threading
 import time
+import weakref
 from concurrent.futures import ProcessPoolExecutor
+
+_STARTED: weakref.WeakSet[ProcessPoolExecutor] = weakref.WeakSet()
+"""Every ingest pool this process started (`started`), for `end_worker_pools`."""
+_ENDED = threading.Event()
+"""Set by `end_worker_pools`: the process is ending its workers for good."""
 
 
 def watch_parent(parent: int) -> None:
@@ -45,3 +52,29 @@ def end_now(pool: ProcessPoolExecutor) -> None:
         # writes to that pipe unlocked and printed "Exception ignored ... Bad file descriptor" when the
         # two met: let the thread finish first (at once: it has nothing left to wait for).
         manager.join(timeout=5)
+
+
+def started(pool: ProcessPoolExecutor) -> ProcessPoolExecutor:
+    """`pool`, noted as one of this process's worker pools (`end_worker_pools` ends it), from the moment it starts."""
+    _STARTED.add(pool)
+    return pool
+
+
+def workers_ended() -> bool:
+    """Whether `end_worker_pools` was called: no new pool should start, and a pool that broke was ended on purpose."""
+    return _ENDED.is_set()
+
+
+def end_worker_pools() -> None:
+    """End every worker pool of this process now, warm or still loading (`end_now`): a server that stops calls it.
+
+    A server's pool warms in the background once it listens (`_parallel.pool_if_warm`), and a pool
+    left to Python's exit is joined, workers loading the engines included (they ignore SIGINT and
+    SIGTERM): `memeval audit serve` stopped by Ctrl-C or SIGTERM soon after it listened said so at
+    once, then went on while its workers loaded (41-85 s on a 2-core machine at load 20, 10 s at
+    load 7). uvicorn has answered every request when the server returns, so nothing uses them. For
+    the end of a process: no pool starts warming in it afterwards.
+    """
+    _ENDED.set()
+    for pool in list(_STARTED):
+        end_now(pool)

@@ -37,12 +37,12 @@ class ControlProgress:
         self._show_bar = show_bar
         self._jobs: dict[Control, TaskID] = {}
 
-    def announce(self, tasks: int, runs_dir: Path) -> None:
-        """One line before the first trial: what runs, how many trials, where the two runs go."""
+    def announce(self, tasks: int, runs_dir: Path, at_once: int = 1) -> None:
+        """One line before the first trial: what runs, how many trials and at once, where the two runs go."""
         if self._quiet:
             return
         self._err.print(
-            f"memeval: checking {tasks} task(s): oracle, then nop, {2 * tasks} trial(s) each "
+            f"memeval: checking {tasks} task(s): oracle, then nop, {2 * tasks} trial(s) each, {at_once} at once "
             f"(both arms cold, no network); the two control runs go under {runs_dir}",
             soft_wrap=True,
             highlight=False,

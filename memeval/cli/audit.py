@@ -424,11 +424,14 @@ def serve(
     url = f"http://{f'[{host}]' if ':' in host else host}:{port}/api/v1/events"
     with sock, sigterm_ends_loading(f"{what} on {url}"):  # a SIGTERM while it loads stops it at once
         loaded = say_loading(sock, what, url=url)  # at once, before the store's and the app's modules load
-        from memeval.audit import create_ingest_app, open_store, worker_count
+        from memeval.audit import create_ingest_app, end_worker_pools, open_store, worker_count
 
         workers = worker_count()
         store = open_store(db)
         config = server_config(  # a factory: the app, and with it the worker pool, is made once the engines are warm
             lambda: create_ingest_app(store, workers=workers), factory=True
         )
-        serve_until_stopped(config, f"{what} on {url}", [sock], prepare=warm_ingest(loaded))
+        try:
+            serve_until_stopped(config, f"{what} on {url}", [sock], prepare=warm_ingest(loaded))
+        finally:  # stopped: its workers end now, loading or not (Python's exit waited for them to load)
+            end_worker_pools()

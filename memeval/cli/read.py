@@ -308,26 +308,36 @@ def check_tasks_cmd(
         ),
     ] = False,
     quiet: QuietOpt = False,
+    concurrency: Annotated[
+        int | None,
+        typer.Option(
+            help="Control trials run at once (default: as `memeval ab`, twice the cores, at most 8; "
+            "1 runs one at a time). The oracle's run ends before nop's starts.",
+            min=1,
+        ),
+    ] = None,
 ) -> None:
     """List broken tasks: run oracle and nop on every task, with no network.
 
     oracle runs the task's solution, nop does nothing. A task is broken when the oracle fails,
     nop passes, or a control trial is unscored. Exits 1 if any task is broken. Progress goes to
-    stderr (a bar on a terminal, a line per ended trial otherwise) unless --quiet.
+    stderr (a bar on a terminal, a line per ended trial otherwise) unless --quiet. Trials run
+    several at once, as `memeval ab`'s do (--concurrency).
     """
     from rich.table import Table
 
     from memeval.project import load_project
-    from memeval.runner import broken_lines, check_tasks
+    from memeval.runner import broken_lines, check_tasks, default_concurrency
     from memeval.tasks import load_task_set_listing_invalid
 
     proj = load_project(taskset) if taskset.is_dir() else None
     folder = proj.tasks if proj else taskset
     # A task that cannot be loaded is one more broken task: list it and check the others.
     task_set, malformed = load_task_set_listing_invalid(folder, only)
+    at_once = concurrency or default_concurrency()
     with control_progress(quiet) as on_progress:
         if task_set is not None:
-            on_progress.announce(len(task_set.tasks), runs_dir)
+            on_progress.announce(len(task_set.tasks), runs_dir, at_once)
         report = check_tasks(
             task_set,
             runs_dir,
@@ -335,6 +345,7 @@ def check_tasks_cmd(
             on_progress=on_progress,
             malformed=malformed,
             name=folder.resolve().name,
+            concurrency=at_once,
         )
     if as_json:
         echo_json(report, by_alias=True)

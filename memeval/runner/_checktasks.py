@@ -90,6 +90,7 @@ def _control_run(
     runs_dir: Path,
     timeout_s: float | None,
     on_progress: Callable[[Control, Progress], None] | None,
+    concurrency: int,
 ) -> Run:
     opts = AbOptions(
         task_set=task_set,
@@ -98,6 +99,8 @@ def _control_run(
         retain="never",
         runs_dir=runs_dir,
         agent_timeout_s=timeout_s,
+        concurrency=concurrency,
+        executor="serial" if concurrency == 1 else "local",
     )
     run_dir = start_run(opts)
     execute(run_dir, opts, None if on_progress is None else partial(on_progress, control))
@@ -111,6 +114,7 @@ def check_tasks(
     on_progress: Callable[[Control, Progress], None] | None = None,
     malformed: Sequence[tuple[str, str]] = (),
     name: str | None = None,
+    concurrency: int = 1,
 ) -> TaskCheckReport:
     """Run `oracle` then `nop` on every task of `task_set` with no network, and judge each task.
 
@@ -124,6 +128,8 @@ def check_tasks(
         malformed: (task folder name, why it cannot be loaded) for each task set aside; each is
             listed as broken with the problem `malformed`, after the checked tasks.
         name: the task set's name when `task_set` is None.
+        concurrency: trials of a control run at once (1: one at a time, `serial`; more: the `local`
+            pool, as `memeval ab --concurrency`); the oracle's run still ends before nop's starts.
 
     Returns:
         One `TaskCheck` per task, in task-set order, then the malformed ones.
@@ -147,8 +153,8 @@ def check_tasks(
     ]
     if task_set is None:
         return TaskCheckReport(task_set=name or "unknown", oracle_run=None, nop_run=None, tasks=tuple(bad))
-    oracle = _control_run(task_set, "oracle", runs_dir, agent_timeout_s, on_progress)
-    nop = _control_run(task_set, "nop", runs_dir, agent_timeout_s, on_progress)
+    oracle = _control_run(task_set, "oracle", runs_dir, agent_timeout_s, on_progress, concurrency)
+    nop = _control_run(task_set, "nop", runs_dir, agent_timeout_s, on_progress, concurrency)
     checks = []
     for t in task_set.tasks:
         problems: list[Problem] = []

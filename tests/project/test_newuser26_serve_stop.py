@@ -1,0 +1,85 @@
+"""`memeval audit serve` stops when told, without waiting for its ingest workers (newuser26, issue 17).
+
+The server starts its worker pool once it listens, and the workers load the redactor and hold
+detector in the background. Stopped by Ctrl-C or SIGTERM soon after it listened, it said
+"interrupted" (or its stop line) at once and then went on for as long as the workers took to load:
+Python's exit joins a process pool, and its workers ignore both signals. On a 2-core machine that
+was 85 s after a Ctrl-C and 41 s after a SIGTERM at load 20, 10 s at load 7; now 0.4 s at load 7:
+the server ends its workers itself.
+
+A real server on 127.0.0.1 with one worker. The worker is frozen (SIGSTOP) before the server is
+stopped, so a server that waits for it never ends (the test's limit), whether it was still loading
+or already warm; one that ends it exits with its usual words. Nothing here is timed.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+from line_reader import Lines
+from live_server import free_port
+from patience import patient
+from procs import cmdline, live
+from usage_line import spawn_memeval
+
+
+def _pool_worker(server: int, before: set[int]) -> int | None:
+    """The server's child started as a multiprocessing spawn that was not there `before` (the guards were)."""
+    for pid in live(parent=server):
+        if pid not in before and b"spawn_main" in cmdline(pid):
+            return pid
+    return None
+
+
+@pytest.mark.slow  # a server's start and its worker's load: 20-50 s a test at load 8-16
+@pytest.mark.parametrize(
+    ("sig", "code", "last"),
+    [(signal.SIGTERM, 0, "stopped by SIGTERM"), (signal.SIGINT, 130, "interrupted")],
+    ids=["SIGTERM", "SIGINT"],
+)
+def test_a_stopped_audit_serve_does_not_wait_for_its_workers(
+    tmp_path: Path, sig: signal.Signals, code: int, last: str
+) -> None:
+    port = free_port()
+    env = {"MEMEVAL_DB": f"sqlite:///{tmp_path / 'a.sqlite'}", "MEMEVAL_AUDIT_WORKERS": "1"}
+    proc = spawn_memeval("audit", "serve", "--port", str(port), cwd=tmp_path, env=env, stdout=subprocess.DEVNULL)
+    assert proc.stderr is not None
+    err = Lines(proc.stderr)
+    said: list[str] = []
+    worker = None
+    try:
+        before: set[int] = set()
+        while not any("(Ctrl-C to stop)" in line for line in said):
+            line = err.next(patient(180))
+            assert line is not None, f"no listening line; it said: {said}"
+            said.append(line)
+            if "loaded in" in line:  # the guards run; the pool starts as the app is made, after this line
+                before = set(live(parent=proc.pid))
+        deadline = time.monotonic() + patient(60)
+        while (worker := _pool_worker(proc.pid, before)) is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert worker is not None, f"no ingest worker started; children {live(parent=proc.pid)}"
+        os.kill(worker, signal.SIGSTOP)  # loading or warm, it now answers nothing until killed
+        proc.send_signal(sig)
+        try:
+            proc.wait(timeout=patient(60))
+        except subprocess.TimeoutExpired:
+            pytest.fail(f"the server went on after {sig.name}, waiting for its frozen worker; it said: {said}")
+        rest = err.rest()
+    finally:
+        if worker is not None:
+            try:
+                os.kill(worker, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=patient(30))
+    assert proc.returncode == code, rest
+    assert rest.strip().splitlines()[-1:] and last in rest.strip().splitlines()[-1], rest
+    assert "Traceback" not in rest and "worker died" not in rest, rest
