@@ -12,8 +12,9 @@ folder of the image**.
   taken out and handed to a start-up guard (`_verifier_python/sitecustomize.py`, bound
   read-only and first on `PYTHONPATH`) that makes them, and the working directory of `-m`/`-c`
   runs, a last resort: a module there is found only when no standard-library or installed
-  module has its name, and their `*.dist-info` entry points (pytest plugins) are never loaded.
-  Plugins installed in the image (`pytest --ctrf`) load as before.
+  module has its name, and only for an import the image's own code did not make (its optional imports of
+  names absent here, Jython's `org`, would run the agent's `/app/org`: breaker38), and their `*.dist-info`
+  entry points (pytest plugins) are never loaded. Plugins installed in the image (`pytest --ctrf`) load as before.
 - Compiled modules are read and written only in an empty, read-only cache (`PYTHONPYCACHEPREFIX`,
   `pycache_mount`, so nothing at all: the program under test cannot plant one for a later process), and
   the guard sets `sys.pycache_prefix` for interpreters started with `-E` or `-I`): Python loads

@@ -52,6 +52,14 @@ MAX_CONFIG_BYTES = 1 << 20
 """Largest configuration file read to look for a test-runner section."""
 TEST_RUNNER = frozenset({"pytest", "_pytest", "py", "pluggy", "iniconfig", "nose", "nose2", "xdist", "pytest_ctrf"})
 STARTUP = frozenset({"sitecustomize", "usercustomize"})
+OPTIONAL_IMPORTS = frozenset(
+    {"org", "java", "_winreg", "vms_lib", "win32api", "win32con", "win32evtlog", "win32evtlogutil", "__pypy__"}
+)
+"""Names the standard library (and pytest: `__pypy__`) imports only where they exist, none of them on CPython for
+Linux nor in `sys.stdlib_module_names`: `copy` and `pickle` try Jython's `org`, `platform` `java` and `vms_lib`,
+`logging.handlers` `win32evtlog`. A module by such a name first on the import path is what that import runs:
+`/app/tests/org/__init__.py` beside a test copied there that imports `pickle` made pytest exit 0 (breaker38).
+Found by reading every `import` of CPython 3.11's library for a top-level name it does not itself define."""
 RUNNER_CONFIG_FILES = frozenset({"pytest.ini", ".pytest.ini", "pytest.toml", ".pytest.toml"})
 PACKAGE_TREES = frozenset({"site-packages", "dist-packages", "node_modules"})
 JS_RUNNER_CONFIG = re.compile(
@@ -329,6 +337,8 @@ def classify(
             add("test-runner", f"module `{m}`: the test runner or one of its plugins{where}")
         elif m in STARTUP:
             pass  # reported below, wherever it is
+        elif m in OPTIONAL_IMPORTS:
+            add("shadows-stdlib", f"module `{m}`: the standard library imports it where it exists{where}")
         elif m in ctx.stdlib:
             add("shadows-stdlib", f"module `{m}` shadows the standard library's{where}")
         elif m in ctx.installed:

@@ -10,8 +10,9 @@ Python imports this module at start-up, before the agent's files can be reached.
 2. for `-m`, `-c` and standard input, and for the folders named in `MEMEVAL_LAST_PATH` (agent-writable folders
    the task put on `PYTHONPATH`, which memeval took out of it), adds a finder at the END of
    `sys.meta_path`: a module found there is importable only when no standard-library or
-   installed module has its name, and its `*.dist-info` entry points (test-runner plugins)
-   are never discovered;
+   installed module has its name, and only by an import the image's own modules did not make
+   (their optional imports, `org` in `copy`, reach no agent's file), and its `*.dist-info`
+   entry points (test-runner plugins) are never discovered;
 3. points `sys.pycache_prefix` at a folder under the fresh /tmp (as `PYTHONPYCACHEPREFIX` does,
    which `-E` and `-I` ignore), so a `__pycache__/*.pyc` the agent planted beside a module is
    never loaded in its place;
@@ -36,24 +37,66 @@ TYPE_CHECKING = False  # the type checker reads this as True
 if TYPE_CHECKING:
     from collections.abc import Iterable
     from importlib.machinery import ModuleSpec
-    from types import SimpleNamespace
+    from types import FrameType, SimpleNamespace
 
 
 class _LastResortFinder:
-    """Finds top-level modules in fixed folders only after every other finder has failed."""
+    """Finds top-level modules in fixed folders after every other finder failed, for imports not the image's.
 
-    def __init__(self, folders: "Iterable[str]") -> None:
+    The standard library and installed packages import some names only if they exist, and fall back when
+    they do not: `copy` and `pickle` try `from org.python.core import PyStringMap` (Jython's), urllib3 tries
+    `brotli`. None of those exists in the image, so an `/app/org/__init__.py` was found here and ran in
+    `python3 -m pytest`'s own process (`atexit.register(os._exit, 0)`: a failing run passed, with no tamper
+    finding: breaker38). A module here is for the tests' and the agent's code, and for `-m NAME` itself.
+    """
+
+    def __init__(self, folders: "Iterable[str]", run: "str | None" = None) -> None:
         self.folders = list(folders)
+        self.run = run  # the top-level name of `-m NAME`, which runpy (standard library) imports
+        self.image: tuple[str, ...] | None = None  # the image's module folders, found at the first import
 
     def find_spec(self, name: str, path: "object" = None, target: "object" = None) -> "ModuleSpec | None":
         if path is not None or "." in name:
             return None  # submodules are found through their package's own __path__
+        if name != self.run and self._image_imports():
+            return None
         from importlib.machinery import PathFinder
 
         return PathFinder.find_spec(name, self.folders)
 
+    def _image_imports(self) -> bool:
+        """Whether the code importing is a file of the standard library or of a site folder.
+
+        importlib's own frames (`import_module` and `find_spec` among them) are passed over to their caller.
+        """
+        if self.image is None:
+            self.image = _image_folders()
+        importlib_dir = os.path.join(self.image[0], "importlib") + os.sep
+        frame: FrameType | None = sys._getframe(2)
+        while frame is not None:
+            name = frame.f_code.co_filename
+            if not (name.startswith("<frozen importlib") or name.startswith(importlib_dir)):
+                return any(name.startswith(folder + os.sep) for folder in self.image)
+            frame = frame.f_back
+        return False
+
     def invalidate_caches(self) -> None:
         pass
+
+
+def _image_folders() -> "tuple[str, ...]":
+    """The standard library's folders (first) and the site folders of this interpreter."""
+    import sysconfig
+
+    paths = sysconfig.get_paths()
+    folders = [paths["stdlib"], paths["platstdlib"]]
+    try:
+        import site
+
+        folders += site.getsitepackages()
+    except AttributeError:
+        pass
+    return tuple(os.path.normpath(f) for f in dict.fromkeys(folders))
 
 
 def _script_folder() -> "str | None":
@@ -77,7 +120,8 @@ def _guard() -> None:
     elif not sys.argv or sys.argv[0] in ("-m", "-c", "", "-"):
         last.insert(0, os.getcwd())
     if last:
-        sys.meta_path.append(_LastResortFinder(last))
+        run = _module_run()
+        sys.meta_path.append(_LastResortFinder(last, run.split(".")[0] if run else None))
 
 
 VALUE_OPTIONS = ("-W", "-X", "-Q")
