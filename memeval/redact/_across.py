@@ -38,7 +38,7 @@ from typing import Literal
 
 from memeval.redact._entities import is_credential
 from memeval.redact._incomplete import SCAN_INCOMPLETE
-from memeval.redact._models import Finding, Redaction, placeholder
+from memeval.redact._models import Finding, Redaction, blanked
 
 WINDOW = 256
 """Characters of `prev`'s last line before its last run, and of `text`'s first line after its first run, read."""
@@ -215,15 +215,9 @@ def with_findings(text: str, red: Redaction, more: Sequence[Finding]) -> Redacti
                 merged[-1] = merged[-1].model_copy(update={"end": f.end})
             continue
         merged.append(f)
-    parts: list[str] = []
-    cursor = 0
-    for f in merged:
-        parts += [text[cursor : f.start], placeholder(f.entity_type)]
-        cursor = f.end
-    parts.append(text[cursor:])
     return red.model_copy(
         update={
-            "text": "".join(parts),
+            "text": blanked(text, merged),
             "findings": tuple(merged),
             "counts": dict(Counter(f.entity_type for f in merged)),
         }

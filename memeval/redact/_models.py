@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pydantic import BaseModel, ConfigDict, Field
 
 REDACTOR_VERSION = "redact/4"
@@ -49,3 +51,14 @@ class Redaction(BaseModel):
 def placeholder(entity_type: str) -> str:
     """The typed placeholder that replaces one secret, e.g. `[REDACTED:AWS_ACCESS_KEY]`."""
     return f"[REDACTED:{entity_type}]"
+
+
+def blanked(text: str, findings: Sequence[Finding]) -> str:
+    """`text` with each finding's span (sorted, not overlapping) replaced by its `placeholder`."""
+    parts: list[str] = []
+    cursor = 0
+    for f in findings:
+        parts += [text[cursor : f.start], placeholder(f.entity_type)]
+        cursor = f.end
+    parts.append(text[cursor:])
+    return "".join(parts)

@@ -45,7 +45,7 @@ from memeval.redact._homoglyphs import homoglyph_view
 from memeval.redact._incomplete import DETECTOR_PREFIX, SCAN_INCOMPLETE, failed, incomplete_result, settle
 from memeval.redact._markup import markup_view, touches_markup
 from memeval.redact._merge import detector_of, merge
-from memeval.redact._models import REDACTOR_VERSION, Finding, Redaction, placeholder
+from memeval.redact._models import REDACTOR_VERSION, Finding, Redaction, blanked
 from memeval.redact._notsecret import look_alike, not_a_secret
 from memeval.redact._piigates import LazyPiiAnalyzer, PiiSettings
 from memeval.redact._result import Recognizer, RecognizerResult
@@ -228,14 +228,8 @@ class Redactor:
         return self._rewrite(text, self.detect(text))
 
     def _rewrite(self, text: str, findings: list[Finding]) -> Redaction:
-        parts: list[str] = []
-        cursor = 0
-        for f in findings:
-            parts += [text[cursor : f.start], placeholder(f.entity_type)]
-            cursor = f.end
-        parts.append(text[cursor:])
         return Redaction(
-            text="".join(parts),
+            text=blanked(text, findings),
             findings=tuple(findings),
             counts=dict(Counter(f.entity_type for f in findings)),
             names_scanned=self.names_scanned,
