@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from memeval._lazyre import LazyPattern
+from memeval.hold import _derived
 
 AI = (
     r"(?:ai|a\.i\.|assistant|agent|llm|language model|model|bot|chatbot|claude|gpt|chatgpt|"
@@ -184,10 +185,12 @@ def top_alternatives(group: str) -> list[str]:
     """
     if not (group.startswith("(?:") and group.endswith(")")):
         raise ValueError(f"not a (?:...) group: {group[:40]!r}")
-    try:
-        re.compile(group)
-    except re.error as exc:  # a `(` never closed, among others
-        raise ValueError(f"unbalanced group: {group[:40]!r}") from exc
+    if _derived.lookup(_derived.COMPILES, group) is None:  # kept between processes (`_derived`)
+        try:
+            re.compile(group)
+        except re.error as exc:  # a `(` never closed, among others
+            raise ValueError(f"unbalanced group: {group[:40]!r}") from exc
+        _derived.note(_derived.COMPILES, group, "")
     body, tops, at = group[3:-1], [], 0
     while True:
         tops.append(branch_rest(body, at))
@@ -230,8 +233,25 @@ def first_chars(pattern: str) -> str:
     Read from the parse tree: zero-width pieces (`\b`, `^`, look-arounds) are passed over, an optional
     piece adds its first characters and the next piece's; `\w`, `\d` and `\s` are kept as such. Raises
     ValueError when a match can start with any character of a negated class (`[^...]`, `\W`, `.`) or
-    can be empty: no prefilter then.
+    can be empty: no prefilter then. The answer is kept between processes (`_derived`).
     """
+    kept = _derived.lookup(_derived.FIRST, pattern)
+    if kept is not None:
+        return kept
+    refused = _derived.lookup(_derived.FIRST_REFUSED, pattern)
+    if refused is not None:
+        raise ValueError(refused)
+    try:
+        chars = _first_chars_worked_out(pattern)
+    except ValueError as exc:
+        _derived.note(_derived.FIRST_REFUSED, pattern, str(exc))
+        raise
+    _derived.note(_derived.FIRST, pattern, chars)
+    return chars
+
+
+def _first_chars_worked_out(pattern: str) -> str:
+    """`first_chars` read from the parse tree now (about 2 ms of CPU a piece)."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)  # the parser the `re` module itself uses
         import sre_constants as c
