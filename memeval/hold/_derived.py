@@ -2,9 +2,10 @@
 
 Building a rule table's patterns reads its pieces with Python's own regular-expression parser:
 `_rule.top_alternatives` compiles each `(?:...)` group it splits (a check that it is one balanced
-group) and `_rule.first_chars` parses each piece a window is prefiltered by. With rules/25 on, that
-was about 0.23 s of the 0.4 s of CPU a fresh process spent importing the tables (2026-12, a loaded
-2-core machine), in every process that holds, though the answers are the same each time.
+group), then splits it character by character, and `_rule.first_chars` parses each piece a window is
+prefiltered by. With rules/25 on, that was about 0.25 s of the 0.4 s of CPU a fresh process spent
+importing the tables (2026-12, a loaded 2-core machine), in every process that holds, though the
+answers are the same each time.
 
 Each answer is a pure function of its input string, of `_rule.py`'s code and of Python's version
 (its `re` parser). So they are kept in one entry of the derived cache (`memeval._diskcache`) keyed
@@ -31,14 +32,14 @@ log = logging.getLogger(__name__)
 KIND = "hold-rule-pieces"
 """The derived cache's name for the kept answers (`memeval._diskcache`)."""
 
-COMPILES = "compiles"
-"""An answer's kind: the group compiles with `re` (its value is "")."""
+ALTERNATIVES = "alternatives"
+"""An answer's kind: `_rule.top_alternatives`'s list for a group that compiles with `re` (as JSON)."""
 FIRST = "first"
 """An answer's kind: `_rule.first_chars`'s class for a pattern."""
 FIRST_REFUSED = "first-refused"
 """An answer's kind: `_rule.first_chars` raised ValueError for a pattern (its value is the message)."""
 
-_KINDS = (COMPILES, FIRST, FIRST_REFUSED)
+_KINDS = (ALTERNATIVES, FIRST, FIRST_REFUSED)
 _LOCK = threading.RLock()
 _kept: dict[str, dict[str, str]] | None = None
 _new = 0
@@ -50,7 +51,7 @@ def _key() -> str | None:
     """The entry's key: this module's and `_rule.py`'s source, Python's version; None: a source is not readable."""
     from memeval.hold import _rule
 
-    parts: list[str | bytes] = [KIND, "v1", sys.version]
+    parts: list[str | bytes] = [KIND, "v2", sys.version]
     for module in (sys.modules[__name__], _rule):
         try:
             parts.append(Path(str(module.__file__)).read_bytes())
@@ -102,6 +103,22 @@ def _name(source: str) -> str:
 def lookup(kind: str, source: str) -> str | None:
     """The kept answer of `kind` for the input string `source`; None: not kept (work it out, then `note` it)."""
     return _answers()[kind].get(_name(source))
+
+
+def alternatives(group: str) -> list[str] | None:
+    """The kept `_rule.top_alternatives` answer for `group`; None: not kept, or not a list of strings (work it out)."""
+    kept = lookup(ALTERNATIVES, group)
+    if kept is None:
+        return None
+    try:
+        tops = json.loads(kept)
+    except ValueError as exc:
+        log.warning("a kept hold group's alternatives do not decode (%s); working them out again", exc)
+        return None
+    if not isinstance(tops, list) or not all(isinstance(t, str) for t in tops):
+        log.warning("a kept hold group's alternatives are not a list of strings; working them out again")
+        return None
+    return tops
 
 
 def note(kind: str, source: str, value: str) -> None:

@@ -10,6 +10,7 @@ themselves are `_rules.py` (rules/1), `_rules_ml.py` (rules/2 to rules/5) and `_
 
 from __future__ import annotations
 
+import json
 import re
 import warnings
 from dataclasses import dataclass
@@ -185,17 +186,19 @@ def top_alternatives(group: str) -> list[str]:
     """
     if not (group.startswith("(?:") and group.endswith(")")):
         raise ValueError(f"not a (?:...) group: {group[:40]!r}")
-    if _derived.lookup(_derived.COMPILES, group) is None:  # kept between processes (`_derived`)
-        try:
-            re.compile(group)
-        except re.error as exc:  # a `(` never closed, among others
-            raise ValueError(f"unbalanced group: {group[:40]!r}") from exc
-        _derived.note(_derived.COMPILES, group, "")
+    kept = _derived.alternatives(group)  # kept between processes (`_derived`)
+    if kept is not None:
+        return kept
+    try:
+        re.compile(group)
+    except re.error as exc:  # a `(` never closed, among others
+        raise ValueError(f"unbalanced group: {group[:40]!r}") from exc
     body, tops, at = group[3:-1], [], 0
     while True:
         tops.append(branch_rest(body, at))
         at += len(tops[-1])
         if at >= len(body):
+            _derived.note(_derived.ALTERNATIVES, group, json.dumps(tops))
             return tops
         if body[at] == ")":  # a `)` closing nothing opened inside the group
             raise ValueError(f"unbalanced group: {group[:40]!r}")

@@ -68,15 +68,16 @@ def test_a_changed_piece_never_takes_a_kept_answer(monkeypatch: pytest.MonkeyPat
     group = r"(?:send (?:the )?keys|post it\b)"
     piece = r"(?:send|post)\b"
     kept = {
-        _derived.COMPILES: {_derived._name(group): ""},
+        _derived.ALTERNATIVES: {_derived._name(group): '["kept", "answer"]'},  # used for exactly this group
         _derived.FIRST: {_derived._name(piece): "[Z]"},  # a kept answer: used for exactly this piece
         _derived.FIRST_REFUSED: {},
     }
     monkeypatch.setattr(_derived, "_kept", kept)
     monkeypatch.setattr(_derived, "_new", 0)
-    assert top_alternatives(group) == ["send (?:the )?keys", r"post it\b"]
+    assert top_alternatives(group) == ["kept", "answer"]
     assert first_chars(piece) == "[Z]"
     # the same pieces changed as a rule table's edit would change them: worked out afresh
+    assert top_alternatives(r"(?:send (?:the )?keys|post them\b)") == ["send (?:the )?keys", r"post them\b"]
     with pytest.raises(ValueError, match="unbalanced group"):
         top_alternatives(r"(?:send (?:the keys|post it\b)")
     assert first_chars(r"(?:send|push)\b") == "[ps]"
@@ -90,8 +91,8 @@ def test_a_changed_piece_never_takes_a_kept_answer(monkeypatch: pytest.MonkeyPat
 
 
 def test_a_kept_entry_that_does_not_decode_is_refused() -> None:
-    good = {k: {} for k in (_derived.COMPILES, _derived.FIRST, _derived.FIRST_REFUSED)}
+    good = {k: {} for k in (_derived.ALTERNATIVES, _derived.FIRST, _derived.FIRST_REFUSED)}
     assert _derived.decoded(json.dumps(good).encode()) == good
-    for bad in (b"{", b"[]", json.dumps({**good, _derived.FIRST: {"ab": 1}}).encode(), b'{"compiles": {}}'):
+    for bad in (b"{", b"[]", json.dumps({**good, _derived.FIRST: {"ab": 1}}).encode(), b'{"alternatives": {}}'):
         with pytest.raises((ValueError, TypeError)):
             _derived.decoded(bad)
