@@ -29,6 +29,7 @@ from operator import not_
 
 import memeval.hold._screen as _screen
 from memeval.errors import UsageError
+from memeval.hold import _derived
 from memeval.hold._excerpt import excerpt
 from memeval.hold._frames import _ABOUT_ATTACKS, _RUNBOOK, prohibition_only
 from memeval.hold._models import SOURCES, HoldAssessment, HoldDetector, HoldReason, Source
@@ -59,6 +60,8 @@ from memeval.hold._rules_v18 import DESCRIBES18, KEEP18, RULES_V18
 from memeval.hold._rules_v19 import DESCRIBES19, RULES_V19
 from memeval.hold._rules_v20 import RULES_V20, skipped20
 from memeval.hold._rules_v25 import CATALOGUE25, mention_spans25, tables_after20
+
+_derived.keep()  # what building the tables above worked out, kept for the next process (`_derived`)
 
 THRESHOLDS: Mapping[Source, float] = {
     "person": 0.75,
@@ -487,4 +490,5 @@ def get_hold_detector() -> HoldDetector:
                 from memeval.hold._stacked import get_stacked34_detector
 
                 _DEFAULT = get_stacked34_detector()
+                _derived.keep()  # any piece the stacked stage's tables worked out
     return _DEFAULT
