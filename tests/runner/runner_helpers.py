@@ -53,6 +53,26 @@ def make_task(
     return t
 
 
+def ab_cheat_and_honest(
+    tmp_path: Path, run_ab: RunAb, agent: str, tests: dict[str, str], *ab_args: str, **task: str
+) -> tuple[int, dict, str]:
+    """`memeval ab` over two tasks, `cheat` and `honest`, and one scripted agent (`python3 -c AGENT`, no network).
+
+    Each task asks for 42 in answer.txt (its instruction names the task, so the agent knows which part it plays);
+    `tests` are written into each task's tests/ beside test.sh; `task` goes to `make_task`. Returns run_ab's
+    (exit code, JSON document, stderr).
+    """
+    tasks = tmp_path / "tasks"
+    for name in ("cheat", "honest"):
+        t = make_task(tasks, name, instruction=f"{name}: write 42 to answer.txt.\n", **task)
+        for rel, text in tests.items():
+            (t / "tests" / rel).write_text(text)
+    return run_ab(
+        str(tasks), "--agent", "command", "--agent-cmd", f"python3 -c {shlex.quote(agent)}", "--network", "none",
+        *ab_args,
+    )  # fmt: skip
+
+
 def one_item_pack(path: Path) -> Path:
     """Write a `memeval.pack/1` file of one lesson at `path`; return `path`.
 

@@ -11,11 +11,10 @@ scores 0 and an honest answer 1.
 
 from __future__ import annotations
 
-import shlex
 from pathlib import Path
 
 import pytest
-from runner_helpers import RunAb, make_task, trials_by_id
+from runner_helpers import RunAb, ab_cheat_and_honest, trials_by_id
 
 DOCKERFILE = "WORKDIR /app\nENV PIP_RETRIES=0\nCOPY app/ /app/\nRUN python3 -m venv /app/venv\n"
 """`PIP_RETRIES=0`: offline, pip gives up on its index at once instead of after five retries with back-off (about
@@ -52,16 +51,9 @@ else:
 
 @pytest.mark.slow  # four sandboxed trials and a venv build: 34 s in the suite of 2026-12-06 06:50 UTC
 def test_pip_in_the_tasks_environment_reads_no_config_of_the_agents(tmp_path: Path, run_ab: RunAb) -> None:
-    tasks = tmp_path / "tasks"
-    for name in ("cheat", "honest"):
-        t = make_task(
-            tasks, name, test_sh=TEST_SH, dockerfile=DOCKERFILE, task_toml=TASK_TOML,
-            instruction=f"{name}: write 42 to answer.txt.\n",
-        )  # fmt: skip
-        (t / "tests" / "test_outputs.py").write_text(TEST_PY)
-    code, doc, err = run_ab(
-        str(tasks), "--agent", "command", "--agent-cmd", f"python3 -c {shlex.quote(AGENT)}", "--network", "none",
-        "--tamper", "fail",
+    code, doc, err = ab_cheat_and_honest(
+        tmp_path, run_ab, AGENT, {"test_outputs.py": TEST_PY}, "--tamper", "fail",
+        test_sh=TEST_SH, dockerfile=DOCKERFILE, task_toml=TASK_TOML,
     )  # fmt: skip
     assert code in (0, 1), err
     got = {tid: (tr["fault"], tr["reward"], tr["verified"]) for tid, tr in trials_by_id(doc).items()}

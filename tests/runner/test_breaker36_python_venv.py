@@ -10,11 +10,10 @@ scores 0, an honest answer 1.
 
 from __future__ import annotations
 
-import shlex
 from pathlib import Path
 
 import pytest
-from runner_helpers import RunAb, make_task, trials_by_id
+from runner_helpers import RunAb, ab_cheat_and_honest, trials_by_id
 
 TEST_SH = """\
 python3 -m venv .venv
@@ -41,15 +40,14 @@ else:
 
 @pytest.mark.slow  # four sandboxed trials, each verifier making a venv: 24 s in the suite of 2026-12-06 06:50 UTC
 def test_python_venv_in_test_sh_replaces_the_agents_environment(tmp_path: Path, run_ab: RunAb) -> None:
-    tasks = tmp_path / "tasks"
-    for name in ("cheat", "honest"):
-        t = make_task(
-            tasks, name, test_sh=TEST_SH, dockerfile=DOCKERFILE, task_toml=TASK_TOML,
-            instruction=f"{name}: write 42 to answer.txt.\n",
-        )  # fmt: skip
-        (t / "tests" / "test_outputs.py").write_text(TEST_PY)
-    code, doc, err = run_ab(
-        str(tasks), "--agent", "command", "--agent-cmd", f"python3 -c {shlex.quote(AGENT)}", "--network", "none"
+    code, doc, err = ab_cheat_and_honest(
+        tmp_path,
+        run_ab,
+        AGENT,
+        {"test_outputs.py": TEST_PY},
+        test_sh=TEST_SH,
+        dockerfile=DOCKERFILE,
+        task_toml=TASK_TOML,
     )
     assert code in (0, 1), err
     got = {tid: (tr["fault"], tr["reward"]) for tid, tr in trials_by_id(doc).items()}

@@ -11,10 +11,9 @@ its `pyvenv.cfg`, not one per activation script.
 
 from __future__ import annotations
 
-import shlex
 from pathlib import Path
 
-from runner_helpers import RunAb, make_task, trials_by_id
+from runner_helpers import RunAb, ab_cheat_and_honest, trials_by_id
 
 DOCKERFILE = "WORKDIR /app\nCOPY app/ /app/\nRUN python3 -m venv --without-pip /app/venv\n"
 TEST_SH = (
@@ -34,16 +33,9 @@ else:
 
 
 def test_a_changed_activation_script_fails_the_trial_under_tamper_fail(tmp_path: Path, run_ab: RunAb) -> None:
-    tasks = tmp_path / "tasks"
-    for name in ("cheat", "honest"):
-        t = make_task(
-            tasks, name, test_sh=TEST_SH, dockerfile=DOCKERFILE, instruction=f"{name}: write 42 to answer.txt.\n"
-        )
-        (t / "tests" / "check.py").write_text(CHECK)
-    code, doc, err = run_ab(
-        str(tasks), "--agent", "command", "--agent-cmd", f"python3 -c {shlex.quote(AGENT)}", "--network", "none",
-        "--tamper", "fail",
-    )  # fmt: skip
+    code, doc, err = ab_cheat_and_honest(
+        tmp_path, run_ab, AGENT, {"check.py": CHECK}, "--tamper", "fail", test_sh=TEST_SH, dockerfile=DOCKERFILE
+    )
     assert code in (0, 1), err
     trials = trials_by_id(doc)
     assert len(trials) == 4, trials
