@@ -204,3 +204,22 @@ def python_version_request(path: Path, is_link: bool, read: Reader) -> str | Non
     if odd is None:
         return None
     return f"{PYTHON_VERSION_FILE} naming an interpreter by path or name ({odd[:80]!r}): {why}, which runs it"
+
+
+def git_detail(rel: str) -> str | None:
+    """What a git hook, configuration or attributes file at `rel` can make git run, or None.
+
+    Tests restored or compared with git in the agent's repository run what these name (filters,
+    diff drivers, aliases; hooks are turned off in the verifier, the rest cannot be).
+    """
+    parts = rel.split("/")
+    if parts[-1] == ".gitattributes":
+        return "git attributes: pick the filters and diff drivers git runs on these files"
+    if ".git" not in parts[:-1]:
+        return None
+    inside = "/".join(parts[parts.index(".git") + 1 :])
+    if inside.startswith("hooks/") and not inside.endswith(".sample"):
+        return "git hook: git runs it when the tests call git (turned off in the verifier)"
+    if inside in ("config", "info/attributes") or inside.startswith("config."):
+        return f"git {inside}: commands git runs (filters, diff drivers, aliases) when the tests call git"
+    return None

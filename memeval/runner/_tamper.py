@@ -25,6 +25,7 @@ from memeval.eventlog import TamperFinding
 from memeval.runner._diff import printable
 from memeval.runner._guard import one_slash, under, writable_last
 from memeval.runner._linked import linked_file
+from memeval.runner._perlshadow import perl_module_shadow
 from memeval.runner._runnersection import (
     MAX_PARSED_CONFIG_BYTES,
     PYTHON_VERSION_FILE,
@@ -32,6 +33,7 @@ from memeval.runner._runnersection import (
     TOOL_CONFIG,
     ScanBudget,
     activation_script,
+    git_detail,
     python_version_request,
     runner_section,
 )
@@ -283,25 +285,6 @@ def _top_module(inside: str, root: str, world_root: Path) -> str | None:
     return None
 
 
-def _git_detail(rel: str) -> str | None:
-    """What a git hook, configuration or attributes file at `rel` can make git run, or None.
-
-    Tests restored or compared with git in the agent's repository run what these name (filters,
-    diff drivers, aliases; hooks are turned off in the verifier, the rest cannot be).
-    """
-    parts = rel.split("/")
-    if parts[-1] == ".gitattributes":
-        return "git attributes: pick the filters and diff drivers git runs on these files"
-    if ".git" not in parts[:-1]:
-        return None
-    inside = "/".join(parts[parts.index(".git") + 1 :])
-    if inside.startswith("hooks/") and not inside.endswith(".sample"):
-        return "git hook: git runs it when the tests call git (turned off in the verifier)"
-    if inside in ("config", "info/attributes") or inside.startswith("config."):
-        return f"git {inside}: commands git runs (filters, diff drivers, aliases) when the tests call git"
-    return None
-
-
 def classify(
     rel: str,
     change: str,
@@ -343,6 +326,8 @@ def classify(
             add("shadows-stdlib", f"module `{m}` shadows the standard library's{where}")
         elif m in ctx.installed:
             add("shadows-installed", f"module `{m}` shadows the one installed in the task's interpreter{where}")
+    if (perl := perl_module_shadow(rel)) is not None:
+        add(*perl)
     if pristine is not None and change == "added":
         for task_file, rule in shadowed_task_files(rel, world_root, pristine, (*ctx.roots, *loose), ls):
             add("shadows-task-file", f"used instead of the task's own {task_file} ({rule})")
@@ -382,7 +367,7 @@ def classify(
     tree = next((p for p in rel.split("/")[:-1] if p in PACKAGE_TREES), None)
     if tree is not None:
         add("installed-package", f"inside {tree}: code the task's tools may import or run")
-    git = _git_detail(rel)
+    git = git_detail(rel)
     if git is not None:
         add("runner-config", git)
     if name == "pyvenv.cfg":
