@@ -128,8 +128,8 @@ TOOL_CONFIG = {
     "rust-toolchain": "rustup toolchain file (`path = ...` makes `cargo test` run a toolchain of the agent's)",
     "go.work": "Go workspace file (`use`, `replace`: `go test` builds other folders' code in place of a module's)",
     "CMakeCache.txt": (
-        "CMake's cache: `cmake -S . -B DIR` over it keeps its compilers, flags and build type (`CMAKE_C_FLAGS=-DNDEBUG` "
-        "turns every `assert` of the tests it builds off)"
+        "CMake's cache: `cmake -S . -B DIR` over it keeps its compilers, flags and build type "
+        "(`CMAKE_C_FLAGS=-DNDEBUG` turns every `assert` of the tests it builds off)"
     ),
     ".tool-versions": "asdf and mise version file (`python path:/app/x` makes their shims run the agent's interpreter)",
     **dict.fromkeys(
