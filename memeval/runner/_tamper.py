@@ -24,8 +24,8 @@ from pathlib import Path
 from memeval.eventlog import TamperFinding
 from memeval.runner._diff import printable
 from memeval.runner._guard import one_slash, under, writable_last
+from memeval.runner._libshadow import library_shadow
 from memeval.runner._linked import linked_file
-from memeval.runner._perlshadow import perl_module_shadow
 from memeval.runner._runnersection import (
     MAX_PARSED_CONFIG_BYTES,
     PYTHON_VERSION_FILE,
@@ -326,8 +326,8 @@ def classify(
             add("shadows-stdlib", f"module `{m}` shadows the standard library's{where}")
         elif m in ctx.installed:
             add("shadows-installed", f"module `{m}` shadows the one installed in the task's interpreter{where}")
-    if (perl := perl_module_shadow(rel)) is not None:
-        add(*perl)
+    if (lib := library_shadow(rel)) is not None:
+        add(*lib)
     if pristine is not None and change == "added":
         for task_file, rule in shadowed_task_files(rel, world_root, pristine, (*ctx.roots, *loose), ls):
             add("shadows-task-file", f"used instead of the task's own {task_file} ({rule})")
