@@ -131,6 +131,17 @@ TOOL_CONFIG = {
         "CMake's cache: `cmake -S . -B DIR` over it keeps its compilers, flags and build type "
         "(`CMAKE_C_FLAGS=-DNDEBUG` turns every `assert` of the tests it builds off)"
     ),
+    ".Rprofile": "R code every R session started in this folder runs first (`Rscript` without `--vanilla`)",
+    ".Renviron": "environment every R session started in this folder reads first (`R_LIBS_USER`: whose packages load)",
+    "gradle.properties": "Gradle project properties (`org.gradle.jvmargs=-javaagent:...` runs code in every build)",
+    **dict.fromkeys(
+        ("phpunit.xml", "phpunit.xml.dist"),
+        "PHPUnit configuration read from its working folder (`bootstrap` runs a file before every test)",
+    ),
+    **dict.fromkeys(
+        ("Directory.Build.props", "Directory.Build.targets"),
+        "MSBuild imports it into every project below this folder (`dotnet test` runs its targets)",
+    ),
     ".tool-versions": "asdf and mise version file (`python path:/app/x` makes their shims run the agent's interpreter)",
     **dict.fromkeys(
         ("mise.toml", ".mise.toml", "mise.local.toml", ".config/mise.toml", ".mise/config.toml"),
