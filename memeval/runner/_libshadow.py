@@ -27,8 +27,9 @@ from functools import cache
 from memeval.runner._guard import interpreter_dirs
 from memeval.types import TamperKind
 
-PERL_ENDINGS = (".pm", ".pmc")
-"""The endings of a file Perl's `require` loads for a module name (`.pmc`, when present, before `.pm`)."""
+PERL_ENDINGS = (".pm", ".pmc", ".pl")
+"""The endings of a file Perl's `require` loads from `@INC`: a module (`.pmc`, when present, before `.pm`), or a
+library file named whole (`require "Config_heavy.pl"`, which `Config` loads for Test::More at its start)."""
 HEADER_ENDINGS = (".h", ".hh", ".hpp", ".hxx", ".h++", ".tcc", ".inc")
 """The endings of a C or C++ header looked for (`#include <assert.h>`, `<bits/stl_algo.h>`, `<ext/x.tcc>`)."""
 TEST_HARNESS = ("Test/More.pm", "Test/Simple.pm", "Test/Builder.pm", "Test/Builder/", "Test2/", "TAP/", "Test/Harness")
@@ -66,6 +67,16 @@ def compiler_include_dirs() -> tuple[str, ...]:
 
 
 @cache
+def installed_folders(dirs: tuple[str, ...], endings: tuple[str, ...]) -> frozenset[str]:
+    """The folders those files lie in, relative to one of `dirs` (`Test`, `Test/Builder`, `sys`), each once."""
+    out: set[str] = set()
+    for path in installed_files(dirs, endings):
+        parts = path.split("/")[:-1]
+        out.update("/".join(parts[: i + 1]) for i in range(len(parts)))
+    return frozenset(out)
+
+
+@cache
 def installed_files(dirs: tuple[str, ...], endings: tuple[str, ...]) -> frozenset[str]:
     """The paths, relative to one of `dirs`, of every file there ending in one of `endings` (`Test/More.pm`).
 
@@ -91,25 +102,29 @@ def _installed_tail(path: str, installed: frozenset[str]) -> tuple[str, str] | N
     return None
 
 
-def library_shadow(rel: str) -> tuple[TamperKind, str] | None:
-    """The finding (kind, detail) for the agent's file at `rel` if a tool may load it in place of one the image has.
+def library_shadow(rel: str, link: bool = False) -> tuple[TamperKind, str] | None:
+    """The finding (kind, detail) for the agent's entry at `rel` if a tool may load it in place of one the image has.
 
-    `rel` is relative to the world's root; None when it is neither a Perl module nor a C header, or when no tail of
-    its path names one the image's Perl or compiler has (`app/lib/Fernhill/Answer.pm`, `app/src/answer.h`).
+    `rel` is relative to the world's root; None when it is neither a Perl library file nor a C header, or when no tail
+    of its path names one the image's Perl or compiler has (`app/lib/Fernhill/Answer.pm`, `app/src/answer.h`). A
+    symlink (`link`) named like one of their folders is one too (`app/lib/Test` leading to a folder of the agent's
+    holding `More.pm`: the files through it are never listed under that name).
     """
+    perl = (interpreter_dirs("perl"), (".pm", ".pl"))
+    headers = (compiler_include_dirs(), HEADER_ENDINGS)
     if rel.endswith(PERL_ENDINGS):
         path = rel[:-1] if rel.endswith(".pmc") else rel
-        found = _installed_tail(path, installed_files(interpreter_dirs("perl"), (".pm",)))
+        found = _installed_tail(path, installed_files(*perl))
         if found is None:
             return None
         where, tail = found
-        name = tail[:-3].replace("/", "::")
+        name = tail[:-3].replace("/", "::") if tail.endswith(".pm") else f'"{tail}"'
         on_inc = f"when {where} is on @INC (`prove -l`, `perl -Ilib`, `use lib`)"
         if tail.startswith(TEST_HARNESS):
             return "test-runner", f"Perl module `{name}`: Perl's test framework, loaded from here {on_inc}"
-        return "shadows-installed", f"Perl module `{name}` shadows the one the image's Perl has {on_inc}"
+        return "shadows-installed", f"Perl library `{name}` shadows the one the image's Perl has {on_inc}"
     if rel.endswith(HEADER_ENDINGS):
-        found = _installed_tail(rel, installed_files(compiler_include_dirs(), HEADER_ENDINGS))
+        found = _installed_tail(rel, installed_files(*headers))
         if found is None:
             return None
         where, tail = found
@@ -118,4 +133,13 @@ def library_shadow(rel: str) -> tuple[TamperKind, str] | None:
             f"header `<{tail}>` shadows the image's when the compiler is given -I{where} (`-I.`, `-Iinclude` in a "
             "Makefile's CFLAGS): `#include <...>` searches it before the system's folders",
         )
+    if link:
+        for what, (dirs, endings) in (("Perl module", perl), ("header", headers)):
+            found = _installed_tail(rel, installed_folders(dirs, endings))
+            if found is not None:
+                return (
+                    "shadows-installed",
+                    f"symbolic link named like the image's {what} folder `{found[1]}/`: what it leads to is loaded as "
+                    f"that folder's files when {found[0]} is searched first",
+                )
     return None

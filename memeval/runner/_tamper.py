@@ -326,7 +326,7 @@ def classify(
             add("shadows-stdlib", f"module `{m}` shadows the standard library's{where}")
         elif m in ctx.installed:
             add("shadows-installed", f"module `{m}` shadows the one installed in the task's interpreter{where}")
-    if (lib := library_shadow(rel)) is not None:
+    if (lib := library_shadow(rel, stat.S_ISLNK(st.st_mode))) is not None:
         add(*lib)
     if pristine is not None and change == "added":
         for task_file, rule in shadowed_task_files(rel, world_root, pristine, (*ctx.roots, *loose), ls):

@@ -55,3 +55,5 @@ def test_which_headers_are_findings() -> None:
     assert library_shadow("app/answer.h") is None
     assert library_shadow("app/include/fernhill/queue.h") is None  # <fernhill/queue.h> is the project's own
     assert library_shadow("app/assert.c") is None
+    assert library_shadow("app/include/sys", link=True) is not None  # -Iinclude: <sys/queue.h> through the link
+    assert library_shadow("app/include", link=True) is None
