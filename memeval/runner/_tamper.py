@@ -270,11 +270,15 @@ def scan_context(world: World, env: dict[str, str], tests_dir: Path | None = Non
 
 
 def _top_module(inside: str, root: str, world_root: Path) -> str | None:
-    """The top-level module `inside` provides when `root` is on the import path, if any."""
+    """The top-level module `inside` provides when `root` is on the import path, if any.
+
+    A symlink at the top (`/app/tests/org -> ../x`) is the package it leads to: its files are listed under the
+    folder's own name only, so the link is what names the module (breaker39).
+    """
     if not inside.startswith(root.rstrip("/") + "/"):
         return None
     parts = inside[len(root.rstrip("/")) + 1 :].split("/")
-    if len(parts) == 1:
+    if len(parts) == 1 and (_module_name(parts[0]) is not None or not os.path.islink(world_root / inside.lstrip("/"))):
         return _module_name(parts[0])
     pkg = parts[0]
     if not pkg.isidentifier():
