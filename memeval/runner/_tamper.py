@@ -368,7 +368,8 @@ def classify(
         add("path-command", f"in {folder}, which is on the verifier's PATH")
     elif name in ctx.commands and stat.S_ISREG(st.st_mode) and st.st_mode & 0o111:
         add("path-command", f"an executable named like the image's command `{name}`")
-    tree = next((p for p in rel.split("/")[:-1] if p in PACKAGE_TREES), None)
+    # a link named `node_modules` is one too: what it leads to is listed under its own path (breaker39)
+    tree = next((p for p in rel.split("/")[: None if stat.S_ISLNK(st.st_mode) else -1] if p in PACKAGE_TREES), None)
     if tree is not None:
         add("installed-package", f"inside {tree}: code the task's tools may import or run")
     git = git_detail(rel)
