@@ -351,15 +351,19 @@ def classify(
         add("entry-points", f"entry points of `{parent[-2]}` (how pytest and other tools find plugins)")
     if name == "conftest.py":
         add("conftest", "pytest runs it when it collects this folder")
-    elif name == "__init__.py":
+    elif name == "__init__.py" or (stat.S_ISLNK(st.st_mode) and (world_root / rel / "__init__.py").is_file()):
+        init = rel if name == "__init__.py" else f"{rel}/__init__.py"  # a link to a package: its own (breaker39)
 
         def source() -> bytes | None:  # None: taken to run code (a link, too large, or past the scan's budget)
-            if stat.S_ISLNK(st.st_mode) or not budget.take_named(name, min(st.st_size, MAX_CONFIG_BYTES + 1)):
+            ist = st if init == rel else os.lstat(world_root / init)
+            if stat.S_ISLNK(ist.st_mode) or not budget.take_named(
+                "__init__.py", min(ist.st_size, MAX_CONFIG_BYTES + 1)
+            ):
                 return None
-            head = _read_head(world_root / rel, MAX_CONFIG_BYTES + 1)
+            head = _read_head(world_root / init, MAX_CONFIG_BYTES + 1)
             return None if len(head) > MAX_CONFIG_BYTES else head
 
-        if (why := package_init_runs(rel, source, world_root, pristine, ctx.held, ls)) is not None:
+        if (why := package_init_runs(init, source, world_root, pristine, ctx.held, ls)) is not None:
             add("conftest", why)
     if name.endswith(".pth") or _module_name(name) in STARTUP or any(p in STARTUP for p in rel.split("/")[:-1]):
         add("startup-hook", "run when a Python interpreter starts, if its folder is a site folder")
