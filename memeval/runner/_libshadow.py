@@ -107,8 +107,9 @@ def library_shadow(rel: str, link: bool = False) -> tuple[TamperKind, str] | Non
 
     `rel` is relative to the world's root; None when it is neither a Perl library file nor a C header, or when no tail
     of its path names one the image's Perl or compiler has (`app/lib/Fernhill/Answer.pm`, `app/src/answer.h`). A
-    symlink (`link`) named like one of their folders is one too (`app/lib/Test` leading to a folder of the agent's
-    holding `More.pm`: the files through it are never listed under that name).
+    symlink to a folder (`link`) named like one of their folders is one too (`app/lib/Test` leading to a folder of
+    the agent's holding `More.pm`: the files through it are never listed under that name); a link to a file is
+    looked at by its name's ending only (a virtual environment's `bin/python3.11` is no header folder).
     """
     perl = (interpreter_dirs("perl"), (".pm", ".pl"))
     headers = (compiler_include_dirs(), HEADER_ENDINGS)

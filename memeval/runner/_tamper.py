@@ -11,7 +11,6 @@ Nothing here follows a symlink or blocks on a pipe: the world is the agent's.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import stat
@@ -26,8 +25,8 @@ from memeval.runner._diff import printable
 from memeval.runner._guard import one_slash, under, writable_last
 from memeval.runner._libshadow import library_shadow
 from memeval.runner._linked import linked_file
+from memeval.runner._packagejson import package_json_finding
 from memeval.runner._runnersection import (
-    MAX_PARSED_CONFIG_BYTES,
     PYTHON_VERSION_FILE,
     RUNNER_SECTIONS,
     TOOL_CONFIG,
@@ -81,9 +80,6 @@ VENV_DETAIL = (
 """Why a `pyvenv.cfg` is a finding: with `home` pointing at a folder of the agent's holding `lib/python3.11/os.py`,
 `/app/.venv/bin/python` (a link to the image's python3) imports `json`, `re`... from that folder, before any
 guard of memeval runs."""
-PACKAGE_JSON_KEYS = ("scripts", "jest", "mocha", "ava", "tap", "c8", "nyc", "babel")
-"""Keys of a `package.json` that npm or a Node test runner acts on: `scripts` (`npm test` runs `pretest`, `test`,
-`posttest`; `npm run X`, `npm install` their own), and the runners' own sections (jest's `setupFiles`...)."""
 SYSTEM_SITE = (
     "/usr/lib/python3/dist-packages",
     "/usr/local/lib/python3.11/dist-packages",
@@ -289,6 +285,11 @@ def _top_module(inside: str, root: str, world_root: Path) -> str | None:
     return None
 
 
+def _real_folder(p: Path) -> bool:
+    """Whether `p` is a folder, not a link to one."""
+    return p.is_dir() and not p.is_symlink()
+
+
 def classify(
     rel: str,
     change: str,
@@ -330,11 +331,17 @@ def classify(
             add("shadows-stdlib", f"module `{m}` shadows the standard library's{where}")
         elif m in ctx.installed:
             add("shadows-installed", f"module `{m}` shadows the one installed in the task's interpreter{where}")
-    if (lib := library_shadow(rel, stat.S_ISLNK(st.st_mode))) is not None:
+    if (lib := library_shadow(rel, stat.S_ISLNK(st.st_mode) and (world_root / rel).is_dir())) is not None:
         add(*lib)
     if pristine is not None and change == "added":
         for task_file, rule in shadowed_task_files(rel, world_root, pristine, (*ctx.roots, *loose), ls):
             add("shadows-task-file", f"used instead of the task's own {task_file} ({rule})")
+    elif pristine is not None and stat.S_ISLNK(st.st_mode) and _real_folder(pristine / rel):  # breaker39
+        add(
+            "shadows-task-file",
+            f"a symbolic link in place of the task's folder {inside}: the rules keyed on its files "
+            "(an activation script, a package's `__init__.py`) see the folder it leads to under that one's own name",
+        )
     if (held := held_module_shadow(inside, (*ctx.roots, *loose), ctx.held)) is not None:
         add("shadows-task-file", held)
     blocking = next((p for p in rel.split("/")[:-1] if p in ctx.held), None)
@@ -392,7 +399,11 @@ def classify(
         add("runner-config", tool)
     elif JS_RUNNER_CONFIG.match(name):
         add("runner-config", "configuration a Node test runner or package manager reads from its working directory")
-    elif name == "package.json" and (npm := _package_json(world_root / rel, pristine, rel, st, budget)) is not None:
+    elif (
+        name == "package.json"
+        and (npm := package_json_finding(world_root / rel, pristine, rel, st, budget, _read_head, MAX_CONFIG_BYTES))
+        is not None
+    ):
         add("runner-config", npm)
     elif name == PYTHON_VERSION_FILE:
         if (why := python_version_request(world_root / rel, stat.S_ISLNK(st.st_mode), _read_head)) is not None:
@@ -406,56 +417,6 @@ def classify(
         if why is not None:
             add("runner-config", why)
     return out
-
-
-_UNREAD: dict[type[Exception], str] = {
-    UnicodeDecodeError: "is not UTF-8 to memeval",
-    RecursionError: "nests deeper than memeval's JSON reader",
-}
-"""Why Python's `json` refused a `package.json` Node reads: Node decodes bad UTF-8 as U+FFFD, parses any depth and
-reads a 5,000-digit number as a float, where `json.loads` raises (`ValueError` past 4,300 digits)."""
-
-
-def _package_json(path: Path, pristine: Path | None, rel: str, st: os.stat_result, budget: ScanBudget) -> str | None:
-    """Why the agent's `package.json` at `path` is a finding, or None.
-
-    The finding names the keys of `PACKAGE_JSON_KEYS` it added or changed against the task's (`pristine / rel`;
-    none if absent). A file that is a link, over `MAX_CONFIG_BYTES` or that Python's `json` cannot read cannot be
-    checked, and says so (Node reads what `json.loads` refuses: bad UTF-8, deep nesting, a 5,000-digit number, and
-    ran a `pretest` hidden so); one that is not JSON, or not an object, is none (npm and the runners refuse it).
-    Nor is one past the scan's `budget` (its `lstat` is `st`): it is not read.
-    """
-    if os.path.islink(path):
-        return "package.json as a symbolic link: npm and Node test runners read its `scripts` and runner sections"
-    if not budget.take_named("package.json", min(st.st_size, MAX_CONFIG_BYTES + 1)):
-        return (
-            f"package.json not checked for `scripts` and runner sections: the scan had read its "
-            f"{MAX_PARSED_CONFIG_BYTES} bytes of package.json files"
-        )
-    head = _read_head(path, MAX_CONFIG_BYTES + 1)
-
-    def keys(data: bytes) -> dict[str, object] | str | None:
-        try:
-            doc = json.loads(data.decode("utf-8-sig")) if data else {}
-        except json.JSONDecodeError:
-            return None  # not JSON: npm refuses it too, nothing in it runs
-        except (UnicodeDecodeError, ValueError, RecursionError) as exc:
-            return _UNREAD.get(type(exc), "holds a number too long for memeval's JSON reader")
-        return {k: doc[k] for k in PACKAGE_JSON_KEYS if k in doc} if isinstance(doc, dict) else None
-
-    if len(head) > MAX_CONFIG_BYTES:
-        return f"package.json over {MAX_CONFIG_BYTES} bytes, too large to check for `scripts` and runner sections"
-    mine = keys(head)
-    if isinstance(mine, str):
-        return f"package.json that {mine}, which Node may still read: its `scripts` and runner sections not checked"
-    if mine is None:
-        return None
-    before = keys(_read_head(pristine / rel)) if pristine is not None else {}
-    before = before if isinstance(before, dict) else {}
-    changed = sorted(k for k in PACKAGE_JSON_KEYS if (before or {}).get(k) != mine.get(k))
-    if not changed:
-        return None
-    return f"package.json `{'`, `'.join(changed)}` added or changed: what `npm test` and Node test runners run"
 
 
 def scan_tamper(
