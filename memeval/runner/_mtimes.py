@@ -8,9 +8,10 @@ so make found `check` up to date; and a file the agent dated in the future (`tou
 made later. Both passed a wrong answer, reward 1, with no finding.
 
 So before the verifier starts, the copy of `/tests` is dated now (`date_tests`), and every entry of the world
-dated later than a second before that is dated back to that second (`settle_world`): whatever a test.sh builds
-from a held-back file is rebuilt. The world memeval keeps (`--retain`) is its snapshot, taken before, with the
-agent's own times.
+dated now or later (only a file dated on purpose: the agent's writes all came before) is dated back to a
+nanosecond before (`settle_world`): whatever a test.sh builds from a held-back file is rebuilt, and the agent's
+other files keep their order (a source edited after its object file is still the newer). The world memeval keeps
+(`--retain`) is its snapshot, taken before, with the agent's own times.
 """
 
 from __future__ import annotations
@@ -18,9 +19,11 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-MARGIN_NS = 1_000_000_000
-"""How much older than the held-back tests' time every entry of the world is made at least (1 s): the kernel stamps
-a write with a coarse clock (a tick behind the fine one), so a margin keeps "older" true whatever the clock's grain."""
+MARGIN_NS = 1
+"""How much older than the held-back tests' time an entry dated at or after it is made (1 ns). Every write of the
+agent's turn is stamped before that time: the kernel stamps a write with a coarse clock, a tick behind the fine
+one `time.time_ns` reads after the turn has ended, so no wider margin is needed, and none is taken from the
+agent's own files (a wider one dated an object file and the source edited after it alike)."""
 
 
 def date_tests(tests: Path, now_ns: int) -> None:
@@ -37,7 +40,7 @@ def date_tests(tests: Path, now_ns: int) -> None:
 
 
 def settle_world(root: Path, now_ns: int) -> list[str]:
-    """Date back to `now_ns - MARGIN_NS` every entry under `root` modified later (its access time is kept).
+    """Date back to `now_ns - MARGIN_NS` every entry under `root` modified at `now_ns` or later (access time kept).
 
     Files, folders and symlinks (the link itself: none is followed); nothing else is changed. No process of the
     agent runs any more when this does.

@@ -4,8 +4,8 @@ A task whose Makefile builds its checker from the held-back test (`check: /tests
 test.sh runs `make check && ./check`: make rebuilds `check` only if a prerequisite is newer. The copy of `/tests`
 kept the task's file times, older than anything the agent wrote, so an agent that left a wrong `solution.c` and its
 own `/app/check` (`exit 0`) passed, reward 1, no finding; so did one that dated its `check` in 2100, past any copy
-made later. Now the copy of `/tests` is dated when the verifier starts and every entry of the world dated later than
-a second before is dated back (`memeval.runner._mtimes`): make rebuilds `check` from the held-back test.
+made later. Now the copy of `/tests` is dated when the verifier starts and every entry of the world dated at or after
+that is dated back to just before (`memeval.runner._mtimes`): make rebuilds `check` from the held-back test.
 """
 
 from __future__ import annotations
@@ -54,13 +54,17 @@ def test_the_world_is_dated_back_and_the_tests_forward(tmp_path: Path) -> None:
     for p in (old, late, ahead, tests / "t" / "check.c"):
         p.write_text("x")
     os.utime(old, ns=(5, 1_000 * 10**9))
-    os.utime(late, ns=(7, now - MARGIN_NS // 2))  # within the margin: dated back too
+    os.utime(late, ns=(7, now))  # dated the tests' own moment: dated back too
+    recent = world / "app" / "recent.c"
+    recent.write_text("x")
+    os.utime(recent, ns=(3, now - 5))  # just before: kept, so an edit after its object file stays the newer
     os.utime(ahead, ns=(9, 4_102_444_800 * 10**9))  # 2100
     os.symlink("/nowhere", world / "app" / "link")
     os.utime(world / "app" / "link", ns=(1, 1), follow_symlinks=False)
     date_tests(tests, now)
     changed = settle_world(world, now)
     assert "app/sub/late" in changed and "app/ahead" in changed and "app/old.c" not in changed
+    assert "app/recent.c" not in changed and os.stat(recent).st_mtime_ns == now - 5
     assert "app/link" not in changed
     assert os.stat(old).st_mtime_ns == 1_000 * 10**9
     for p in (late, ahead):
