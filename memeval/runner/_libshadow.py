@@ -30,6 +30,8 @@ from memeval.types import TamperKind
 PERL_ENDINGS = (".pm", ".pmc", ".pl")
 """The endings of a file Perl's `require` loads from `@INC`: a module (`.pmc`, when present, before `.pm`), or a
 library file named whole (`require "Config_heavy.pl"`, which `Config` loads for Test::More at its start)."""
+PERL_FILES = (".pm", ".pl")
+"""The endings of the image's Perl library files listed (a `.pmc` of the agent's is read as its `.pm`)."""
 HEADER_ENDINGS = (".h", ".hh", ".hpp", ".hxx", ".h++", ".tcc", ".inc")
 """The endings of a C or C++ header looked for (`#include <assert.h>`, `<bits/stl_algo.h>`, `<ext/x.tcc>`)."""
 TEST_HARNESS = ("Test/More.pm", "Test/Simple.pm", "Test/Builder.pm", "Test/Builder/", "Test2/", "TAP/", "Test/Harness")
@@ -111,11 +113,9 @@ def library_shadow(rel: str, link: bool = False) -> tuple[TamperKind, str] | Non
     the agent's holding `More.pm`: the files through it are never listed under that name); a link to a file is
     looked at by its name's ending only (a virtual environment's `bin/python3.11` is no header folder).
     """
-    perl = (interpreter_dirs("perl"), (".pm", ".pl"))
-    headers = (compiler_include_dirs(), HEADER_ENDINGS)
     if rel.endswith(PERL_ENDINGS):
         path = rel[:-1] if rel.endswith(".pmc") else rel
-        found = _installed_tail(path, installed_files(*perl))
+        found = _installed_tail(path, installed_files(interpreter_dirs("perl"), PERL_FILES))
         if found is None:
             return None
         where, tail = found
@@ -125,7 +125,7 @@ def library_shadow(rel: str, link: bool = False) -> tuple[TamperKind, str] | Non
             return "test-runner", f"Perl module `{name}`: Perl's test framework, loaded from here {on_inc}"
         return "shadows-installed", f"Perl library `{name}` shadows the one the image's Perl has {on_inc}"
     if rel.endswith(HEADER_ENDINGS):
-        found = _installed_tail(rel, installed_files(*headers))
+        found = _installed_tail(rel, installed_files(compiler_include_dirs(), HEADER_ENDINGS))
         if found is None:
             return None
         where, tail = found
@@ -135,7 +135,10 @@ def library_shadow(rel: str, link: bool = False) -> tuple[TamperKind, str] | Non
             "Makefile's CFLAGS): `#include <...>` searches it before the system's folders",
         )
     if link:
-        for what, (dirs, endings) in (("Perl module", perl), ("header", headers)):
+        for what, dirs, endings in (
+            ("Perl module", interpreter_dirs("perl"), PERL_FILES),
+            ("header", compiler_include_dirs(), HEADER_ENDINGS),
+        ):
             found = _installed_tail(rel, installed_folders(dirs, endings))
             if found is not None:
                 return (
