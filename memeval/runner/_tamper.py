@@ -342,7 +342,9 @@ def classify(
             f"a symbolic link in place of the task's folder {inside}: the rules keyed on its files "
             "(an activation script, a package's `__init__.py`) see the folder it leads to under that one's own name",
         )
-    if (held := held_module_shadow(inside, (*ctx.roots, *loose), ctx.held)) is not None:
+    package_link = stat.S_ISLNK(st.st_mode) and (world_root / rel / "__init__.py").is_file()  # breaker39
+    shadow_at = f"{inside}/__init__.py" if package_link else inside  # a link to a package: as its `__init__`
+    if (held := held_module_shadow(shadow_at, (*ctx.roots, *loose), ctx.held)) is not None:
         add("shadows-task-file", held)
     blocking = next((p for p in rel.split("/")[:-1] if p in ctx.held), None)
     if blocking is not None and change == "added":
