@@ -8,6 +8,9 @@ A test.sh's own switches put a folder of the agent's first on a search path, and
   Perl loads `NAME.pmc` in place of `NAME.pm` in the same folder, so `Test/More.pmc` counts as `Test/More.pm`.
   (memeval moves the agent's folders after Perl's own where the task names them in the environment: `PERL5LIB`,
   `PERL5OPT`, `memeval.runner._guard`.)
+- Java: `javac -cp .:LIB.jar` (the default class path is `.` too) looks for a class in `.` before the library's
+  jar, as source too (`-Xprefer:newer`: the agent's file is newer): an agent's
+  `/app/org/apache/commons/lang3/StringUtils.java` whose `equals` said yes to anything made the held-back checker pass.
 - C and C++: `-I.` or `-Iinclude` (a Makefile's `CFLAGS`) puts a folder of the agent's before the system's, for
   `#include <assert.h>` too: an agent's `/app/assert.h` (`#define assert(x) ((void)0)`) emptied the held-back
   checker's every `assert`.
@@ -22,6 +25,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+import zipfile
 from functools import cache
 
 from memeval.runner._guard import interpreter_dirs
@@ -32,6 +36,10 @@ PERL_ENDINGS = (".pm", ".pmc", ".pl")
 library file named whole (`require "Config_heavy.pl"`, which `Config` loads for Test::More at its start)."""
 PERL_FILES = (".pm", ".pl")
 """The endings of the image's Perl library files listed (a `.pmc` of the agent's is read as its `.pm`)."""
+JAVA_ENDINGS = (".class", ".java")
+"""A class the JVM loads (`.class`) and one javac compiles in its place from the class path (`.java`)."""
+JAVA_LIBRARY_DIRS = ("/usr/share/java",)
+"""Where Debian installs Java libraries' jars (`libcommons-lang3-java`, `junit4`): the classes listed are theirs."""
 HEADER_ENDINGS = (".h", ".hh", ".hpp", ".hxx", ".h++", ".tcc", ".inc")
 """The endings of a C or C++ header looked for (`#include <assert.h>`, `<bits/stl_algo.h>`, `<ext/x.tcc>`)."""
 TEST_HARNESS = ("Test/More.pm", "Test/Simple.pm", "Test/Builder.pm", "Test/Builder/", "Test2/", "TAP/", "Test/Harness")
@@ -94,6 +102,30 @@ def installed_files(dirs: tuple[str, ...], endings: tuple[str, ...]) -> frozense
     return frozenset(found)
 
 
+@cache
+def installed_classes(dirs: tuple[str, ...] = JAVA_LIBRARY_DIRS) -> frozenset[str]:
+    """The class files (`org/apache/commons/lang3/StringUtils.class`) of every jar directly in `dirs`.
+
+    Only each jar's table of contents is read; a jar that is not a readable zip adds none. At most
+    `MAX_INSTALLED_FILES`.
+    """
+    found: set[str] = set()
+    for top in dirs:
+        try:
+            jars = sorted(e for e in os.listdir(top) if e.endswith(".jar"))
+        except OSError:
+            continue
+        for jar in jars:
+            try:
+                with zipfile.ZipFile(os.path.join(top, jar)) as z:
+                    found.update(n for n in z.namelist() if n.endswith(".class") and not n.startswith("META-INF/"))
+            except (OSError, zipfile.BadZipFile):
+                continue  # not a jar Java could read either
+            if len(found) >= MAX_INSTALLED_FILES:
+                return frozenset(found)
+    return frozenset(found)
+
+
 def _installed_tail(path: str, installed: frozenset[str]) -> tuple[str, str] | None:
     """(the folder above, the tail) of the longest tail of `path` below its first part that is in `installed`."""
     parts = path.split("/")
@@ -124,6 +156,17 @@ def library_shadow(rel: str, link: bool = False) -> tuple[TamperKind, str] | Non
         if tail.startswith(TEST_HARNESS):
             return "test-runner", f"Perl module `{name}`: Perl's test framework, loaded from here {on_inc}"
         return "shadows-installed", f"Perl library `{name}` shadows the one the image's Perl has {on_inc}"
+    if rel.endswith(JAVA_ENDINGS):
+        path = rel[: -len(".java")] + ".class" if rel.endswith(".java") else rel
+        found = _installed_tail(path, installed_classes())
+        if found is None:
+            return None
+        where, tail = found
+        return (
+            "shadows-installed",
+            f"Java class `{tail[: -len('.class')].replace('/', '.')}` shadows the image's library's when {where} is on "
+            "the class path before its jar (`javac -cp .:LIB.jar`, the default class path `.`)",
+        )
     if rel.endswith(HEADER_ENDINGS):
         found = _installed_tail(rel, installed_files(compiler_include_dirs(), HEADER_ENDINGS))
         if found is None:
