@@ -22,6 +22,7 @@ from starlette.routing import Route
 from memeval._templates import jinja_env
 from memeval._web import SecurityHeaders
 from memeval.results import load_run
+from memeval.review import inert
 from memeval.runreport import ARM_LABEL, build_context, render_html
 from memeval.viewer._data import trial_view
 
@@ -30,7 +31,9 @@ HOSTS = ["127.0.0.1", "localhost"]
 
 
 def _page(name: str, status: int = 200, **context: object) -> HTMLResponse:
-    html = jinja_env("ab").get_template(name).render(**context)
+    env = jinja_env("ab")
+    env.globals["inert"] = inert  # `_marks.html`: the agent's text with what draws nothing marked
+    html = env.get_template(name).render(**context)
     return HTMLResponse(html, status_code=status)
 
 
