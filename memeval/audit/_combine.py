@@ -73,6 +73,8 @@ class Combiner(Generic[T, R]):
         self._busy = False
         self.groups = 0
         """Turns that wrote two items or more in one transaction (kept: not rolled back and written again)."""
+        self.together = 0
+        """Items written in those turns (each turn's items in one transaction)."""
         self.regrouped = 0
         """Turns whose group's transaction failed, so that each of its items was written again alone."""
 
@@ -125,6 +127,7 @@ class Combiner(Generic[T, R]):
                     self.regrouped += 1
                 else:
                     self.groups += 1
+                    self.together += len(group)
                     for s, r in zip(group, results, strict=True):
                         s.result, s.done = r, True
             for s in group:
