@@ -65,6 +65,9 @@ def main() -> None:
         "--group", type=int, default=1, help="batches appended in one transaction (`SqlAuditStore.append_group`)"
     )
     ap.add_argument("--part", choices=("writer", "sanitize"), default="writer", help="what to measure (see above)")
+    ap.add_argument(
+        "--ids", choices=("prefixed", "sample"), default="prefixed", help="how ids are made (`audit_ingest.IDS`)"
+    )
     args = ap.parse_args()
     if args.events < 1 or args.batch < 1:
         print("--events and --batch must be at least 1", file=sys.stderr)
@@ -81,11 +84,11 @@ def main() -> None:
     store = open_store(store_url(args.db))
     ingest_lines(
         store,
-        [json.dumps(e) for e in bench.events(200, "warm", "warm", "prefixed", "w")],
+        [json.dumps(e) for e in bench.events(200, "warm", "warm", args.ids, "w")],
         sender="warm",
         batch_size=args.batch,
     )
-    lines = [json.dumps(e) for e in bench.events(args.events, "bench-file", "bench-file", "prefixed", "")]
+    lines = [json.dumps(e) for e in bench.events(args.events, "bench-file", "bench-file", args.ids, "")]
     prof = cProfile.Profile(time.process_time) if args.profile else None
 
     def measured(on: bool) -> None:
@@ -127,7 +130,8 @@ def main() -> None:
     print(
         f"{Path(sys.modules['memeval'].__file__ or '').parent.parent}: {args.part} {len(parsed):,} events, "
         f"{cpu / len(parsed) * 1e3:.3f} ms CPU an event{server}, {len(parsed) / wall:,.0f} events/s of wall "
-        f"({args.db.split(':', 1)[0]}, batches of {args.batch}, {args.group} a transaction; {load_now()})"
+        f"({args.db.split(':', 1)[0]}, batches of {args.batch}, {args.group} a transaction, ids {args.ids}; "
+        f"{load_now()})"
     )
 
 
