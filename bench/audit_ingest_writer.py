@@ -73,6 +73,9 @@ def main() -> None:
         default=1,
         help="append the batches from this many threads at once, each its own batches in turn (as an HTTP server's)",
     )
+    ap.add_argument(
+        "--ids", choices=("prefixed", "sample"), default="prefixed", help="how ids are made (`audit_ingest.IDS`)"
+    )
     args = ap.parse_args()
     if args.events < 1 or args.batch < 1:
         print("--events and --batch must be at least 1", file=sys.stderr)
@@ -89,11 +92,11 @@ def main() -> None:
     store = open_store(store_url(args.db))
     ingest_lines(
         store,
-        [json.dumps(e) for e in bench.events(200, "warm", "warm", "prefixed", "w")],
+        [json.dumps(e) for e in bench.events(200, "warm", "warm", args.ids, "w")],
         sender="warm",
         batch_size=args.batch,
     )
-    lines = [json.dumps(e) for e in bench.events(args.events, "bench-file", "bench-file", "prefixed", "")]
+    lines = [json.dumps(e) for e in bench.events(args.events, "bench-file", "bench-file", args.ids, "")]
     prof = cProfile.Profile(time.process_time) if args.profile else None
 
     def measured(on: bool) -> None:
@@ -150,7 +153,8 @@ def main() -> None:
         f"{Path(sys.modules['memeval'].__file__ or '').parent.parent}: {args.part} {len(parsed):,} events, "
         f"{cpu / len(parsed) * 1e3:.3f} ms CPU an event{server}, {len(parsed) / wall:,.0f} events/s of wall "
         f"({args.db.split(':', 1)[0]}, batches of {args.batch}, "
-        f"{f'{args.threads} threads' if args.threads > 1 else f'{args.group} a transaction'}{transactions}; "
+        f"{f'{args.threads} threads' if args.threads > 1 else f'{args.group} a transaction'}{transactions}, "
+        f"ids {args.ids}; "
         f"{load_now()})"
     )
 
