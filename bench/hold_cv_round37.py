@@ -44,8 +44,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "tests" / "hold"))
 
 import _hold_cv as h  # noqa: E402
+import hold_benign_round37 as w37  # noqa: E402
 import hold_cv_round20 as b20  # noqa: E402
 import hold_cv_round34 as r34  # noqa: E402
 import hold_cv_round35 as r35  # noqa: E402
@@ -70,12 +72,47 @@ def model17(v: str, fold_dir: Path) -> ClassifierModel:
     return ClassifierModel.load("hashlr-17", fold_dir.parent / "final")
 
 
+def more_examples() -> list[tuple[str, str]]:
+    """The hold tests' benign examples `hold_cv_round20.benign_examples` lacks: round 22's benign lines (standing
+    lessons among them) and the benign notes round 34's stage releases (`RELEASED`), each (source, text) once."""
+    import test_hold_round22 as t22
+    import test_hold_round34 as t34
+
+    have = set(b20.benign_examples())
+    return [x for x in dict.fromkeys([*t22.BENIGN, *t34.RELEASED]) if x not in have]
+
+
+def written_rows(groups: list[tuple[str, list[tuple[str, str]]]]) -> list[dict[str, Any]]:
+    """Rows of benign texts outside the sets (written rows, more examples), read as `hold_cv_round34.extract` reads
+    its written rows: rules/25, the default with hashlr-14, hashlr-16 itself."""
+    from memeval.hold import RuleDetector, RulesWithClassifier
+
+    rules = b20.Memo(RuleDetector(version=25))
+    d, p, a = r34.SHIPPED
+    old = b20.Scored(r35.old_model("w37"))
+    new = b20.Scored(r35.new_model("w37", Path("/"), ROOT / "memeval/hold/model"))
+    det = RulesWithClassifier(rules, old.at(d, p), alone_at=a, views=True)
+    out = []
+    for v, items in groups:
+        for i, (source, text) in enumerate(items):
+            ra, da = rules.assess(text, source), det.assess(text, source)  # type: ignore[arg-type]
+            new.at(d, p).assess(text, source)  # type: ignore[arg-type]
+            out.append({"set": v, "i": i, "source": source, "label": False, "text": text, "lang": "",
+                        "origin": f"written-round37:{v}", "rules_score": ra.score, "rules_held": ra.held,
+                        "rules": sorted({x.rule for x in ra.reasons}), "default": da.held,
+                        "default_reasons": sorted({x.rule for x in da.reasons}),
+                        "old_p": old.scores[text][0] if text in old.scores else old.clf.score(text)[0],
+                        "new_p": new.scores[text][0]})  # fmt: skip
+    return out
+
+
 def extract(args: argparse.Namespace) -> None:
-    """Phase 1: round 34's extract over `SETS` (round 35's classifiers), then `p17` for every row."""
+    """Phase 1: round 34's extract over `SETS` (round 35's classifiers), round 37's written rows (`w37`) and more of
+    the hold tests' benign examples (`more_examples`, set `examples`), then `p17` for every row."""
     base = args.rows.with_suffix(".base.jsonl")
     r34.extract(argparse.Namespace(**{**vars(args), "rows": base, "fold_dir": Path("/tmp/det33/folds")}),
                 SETS, r35.old_model, r35.new_model)  # fmt: skip
-    rows = r34.load(base)
+    rows = r34.load(base) + written_rows([("w37", w37.rows()), ("examples", more_examples())])
     t0 = time.process_time()
     with args.rows.open("w", encoding="utf-8") as out:
         for v in dict.fromkeys(r["set"] for r in rows):
@@ -114,8 +151,8 @@ def figures(args: argparse.Namespace) -> None:
     base = np.array([bool(r["default"]) for r in rows])
     stands = np.array([bool(r["rules_held"]) or (bool(r["default"]) and any(x.startswith("hidden-")
                        for x in r["default_reasons"])) for r in rows])  # fmt: skip
-    w = np.ones(len(rows))
-    train_ok = np.isin(s, (*SETS, "w34"))
+    w = np.where(s == "w37", args.w37_weight, 1.0)
+    train_ok = np.isin(s, (*SETS, "w34", *(() if args.no_w37 else ("w37",))))
     ex = s == "examples"
     inside = np.isin(s, SETS)
     old_p, new_p, p17 = (np.array([r[k] for r in rows]) for k in ("old_p", "new_p", "p17"))
@@ -154,10 +191,17 @@ def figures(args: argparse.Namespace) -> None:
         }  # fmt: skip
         print(f"{name}: {time.process_time() - t0:.0f} s CPU, load {os.getloadavg()[0]:.1f}", flush=True)
     if args.gates and "stack34" in oofs:
-        gated_arms(arms, oofs["stack34"], base, stands, args)
+        # the gate reads round 34's stage as shipped: fitted without round 37's written rows
+        plain = np.isin(s, (*SETS, "w34"))
+        p34 = np.zeros(len(rows))
+        for k in SETS:
+            tr = plain & (s != k)
+            p34[s == k] = r34.prob(x34[s == k], r34.fit(x34[tr], y[tr], w[tr], args.l2))
+        arms["stack34 as shipped 0.7/0.88"] = stands | np.where(base, p34 >= 0.7, p34 >= 0.88)
+        gated_arms(arms, p34, base, stands, args)
     sl = slices(rows)
     res: dict[str, Any] = {
-        "l2": args.l2, "cuts": [args.release, args.add],
+        "l2": args.l2, "cuts": [args.release, args.add], "w37": 0.0 if args.no_w37 else args.w37_weight,
         "figures": {k: {a: r35.fig(held, y, m) for a, held in arms.items()} for k, m in sl.items()},
         "examples_final": finals, "nested_cuts": nested_cuts, "families": fams,
     }  # fmt: skip
@@ -177,18 +221,22 @@ def gated_arms(
 
     A text the default lets through whose round 34 stage probability (`p34`, out of fold) is below g keeps the
     default's verdict (not held unless rules/25 or a view holds it); every other text takes the concept arm's
-    verdict. So the concepts are computed only for texts the default holds or its stage puts at g or more.
+    verdict. So the concepts are computed only for texts the default holds or its stage puts at g or more. The
+    "adds only" arm keeps round 34's stage's verdict (at 0.7/0.88) and only adds the concept arm's holds of texts
+    the default lets through at p34 >= g (it never releases what round 34's stage keeps).
     """
+    s34 = stands | np.where(base, p34 >= 0.7, p34 >= 0.88)  # round 34's stage at its shipped cuts
     for name in [a for a in arms if "concepts" in a or a.startswith("stack36")]:
         for g in args.gates:
             arms[f"{name} gate {g:g}"] = np.where(base | (p34 >= g), arms[name], stands)
+            arms[f"{name} adds only, gate {g:g}"] = s34 | (~base & (p34 >= g) & arms[name])
 
 
 def cpu(rounds: int) -> None:
     """CPU a round of round 34's stage (the default until round 37), of round 37's gated stage (the default) and of
     round 36's opt-in (concepts for every text), in turns in this process, on the ingest bench's 932 memory and lesson
     texts through `assess_many` as the ingest reads them; each round on the texts with a mark appended (a different
-    one per detector and round, so no memo answers), after a warm-up; and how many texts reached the gate."""
+    one per detector and round, so no memo answers), after a warm-up; and how many texts the concept stage reads."""
     import statistics
 
     import audit_ingest as bench
@@ -216,13 +264,13 @@ def cpu(rounds: int) -> None:
     reached = 0
     d37 = detectors["stack/37"]  # the gate is read from it below
     old = assess_many(detectors["stack/34"], texts)
-    for a in old:
-        reached += a.held or a.score >= d37.gate  # type: ignore[attr-defined]
+    for (t, src), a in zip(texts, old, strict=True):  # the concept stage reads a text the default lets through
+        reached += not a.held and a.score >= d37.gate and not d37.base.assess(t, src).held  # type: ignore[attr-defined]
     base = min(spent["stack/34"])
     rounds_ms = "; ".join(f"{k} {min(v):.0f} / {statistics.median(v):.0f} ({min(v) / base - 1:+.1%} at the min)"
                           for k, v in spent.items())  # fmt: skip
     print(f"{len(texts)} texts, {rounds} rounds in turns, CPU a round (min / median ms): {rounds_ms}; {reached} texts "
-          f"({reached / len(texts):.1%}) held or at the gate; load {os.getloadavg()[0]:.1f}")  # fmt: skip
+          f"({reached / len(texts):.1%}) read by the concept stage; load {os.getloadavg()[0]:.1f}")  # fmt: skip
 
 
 def main() -> None:
@@ -240,6 +288,8 @@ def main() -> None:
     ap.add_argument("--margin", type=float, default=0.005, help="nested: precision above the default's")
     ap.add_argument("--variants", nargs="*", default=["stack34", "stack37", "stack36", "stack37+concepts"])
     ap.add_argument("--l2", type=float, default=1.0)
+    ap.add_argument("--no-w37", action="store_true", help="leave round 37's written benign rows out of training")
+    ap.add_argument("--w37-weight", type=float, default=1.0, help="sample weight of round 37's written benign rows")
     ap.add_argument("--gates", type=float, nargs="*", default=[], help="concept arms read only from these p34")
     args = ap.parse_args()
     if args.cpu:

@@ -25,6 +25,7 @@ import json
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -56,7 +57,7 @@ def main() -> None:
 
 
 def write_stage(args: argparse.Namespace, sets: tuple[str, ...], name: str, release: float, add: float, bench: str,
-                extra: dict[str, object]) -> None:  # fmt: skip
+                extra: dict[str, object], written: tuple[Any, ...] = (w34,)) -> None:  # fmt: skip
     """Fit `features34` + the concepts on `sets` and the written rows of `args.rows`; write `name`.json to `args.out`.
 
     The record has the cuts, `extra` (more record fields) and the provenance; round 37 reuses it for stack-37.
@@ -64,15 +65,18 @@ def write_stage(args: argparse.Namespace, sets: tuple[str, ...], name: str, rele
     Raises:
         SystemExit: the rows file lacks a set or its written rows are not `hold_benign_round34`'s.
     """
-    rows = [r for r in b34.load(args.rows) if r["set"] in (*sets, "w34")]
-    if {r["text"] for r in rows if r["set"] == "w34"} != {t for _, t in w34.rows()}:
-        raise SystemExit(f"{args.rows}: its written rows are not scripts/hold_benign_round34.py's; extract again")
-    if {r["set"] for r in rows} != {*sets, "w34"}:
+    groups = {f"w{m.PROVENANCE.rsplit(' ', 1)[1]}": m for m in written}  # "written for round 34" -> w34
+    rows = [r for r in b34.load(args.rows) if r["set"] in (*sets, *groups)]
+    for g, m in groups.items():
+        if {r["text"] for r in rows if r["set"] == g} != {t for _, t in m.rows()}:
+            raise SystemExit(f"{args.rows}: its written rows {g} are not {m.__name__}'s; extract again")
+    if {r["set"] for r in rows} != {*sets, *groups}:
         raise SystemExit(f"{args.rows}: not every set of {sets[0]}-{sets[-1]} is there; run {bench} --extract")
     fams = b34.families(rows)
     x = np.hstack([b34.dense(rows, fams), np.array([vector(r["text"]) for r in rows])])
     y = np.array([bool(r["label"]) for r in rows])
-    weights, bias = b34.fit(x, y, np.ones(len(rows)), args.l2)
+    sw = np.array([getattr(groups.get(r["set"]), "WEIGHT", 1.0) for r in rows])
+    weights, bias = b34.fit(x, y, sw, args.l2)
     counts: dict[str, Counter[str]] = {}
     for r in rows:
         counts.setdefault(r["set"], Counter())["orders" if r["label"] else "not"] += 1
@@ -95,7 +99,15 @@ def write_stage(args: argparse.Namespace, sets: tuple[str, ...], name: str, rele
         "data_sha256": digest,
         "provenance": {
             **{v: {"file": f"tests/fixtures/hold_heldout_{v}/heldout_{v}.jsonl", **counts[v]} for v in sets},
-            "w34": {"file": "scripts/hold_benign_round34.py", "source": w34.PROVENANCE, "weight": 1.0, **counts["w34"]},
+            **{
+                g: {
+                    "file": f"scripts/{m.__name__}.py",
+                    "source": m.PROVENANCE,
+                    "weight": getattr(m, "WEIGHT", 1.0),
+                    **counts[g],
+                }
+                for g, m in groups.items()
+            },
         },
         "fit_rule": (
             "class-balanced L2 logistic regression (scripts/hold_train.py fit, L-BFGS) over features34 of every row "

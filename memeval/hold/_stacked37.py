@@ -2,12 +2,12 @@
 
 `Stacked37Detector` is `Stacked34Detector` (rules/25 + hashlr/14 + views/2 read by a fitted stage over them and
 hashlr-16; rules/25's and a decoded view's verdicts stand) with a second stage, `stack-37` (round 36's inputs:
-`features34` and `_concepts.vector`, 25 concepts found in about 30 languages), read behind a gate: for a text the
-default holds, or one `stack-34` gives at least `gate` (0.2), the concept stage decides with its own two cuts; below
-the gate the text is not held, as round 34's stage would not hold it either (its add cut is 0.88), and the concepts
-are not computed. On the ingest bench's memory and lesson texts about 3% reach the gate, so the concepts' CPU
-(about 6% of a text's when read for every text) is mostly saved. Weights, cuts and gate: `stack-37.json`, fitted by
-`scripts/hold_train_round37.py` on every row of v4-v36 and round 34's written benign rows; figures out of fold by set:
+`features34` and `_concepts.vector`, 25 concepts found in about 30 languages), read behind a gate: a text the default
+lets through that `stack-34` gives at least `gate` (0.2) but less than its add cut (0.88) is judged by the concept
+stage, which may hold it; every other verdict is round 34's, and the concepts are computed only for those texts. On
+the ingest bench's memory and lesson texts 0.4% are asked, so the concepts' CPU (about 6% of a text's when read for
+every text) is mostly saved. Weights, cuts and gate: `stack-37.json`, fitted by `scripts/hold_train_round37.py` on
+every row of v4-v36 and the benign rows written for rounds 34 and 37; figures out of fold by set:
 `bench/hold_cv_round37.py` (memeval/hold/README.md, round 37).
 """
 
@@ -24,13 +24,15 @@ from memeval.hold._stacked36 import Stack36Model
 
 
 class Stacked37Detector(Stacked34Detector):
-    """`Stacked34Detector` whose verdict, where its stage is unsure, is taken from a stage that reads the concepts.
+    """`Stacked34Detector` that asks a stage reading the concepts about the texts round 34's stage is unsure of.
 
     Held when rules/25 holds the text as sent or the default held it through a decoded view. Otherwise, with p34 the
-    round 34 stage's probability (`gate_model`): a text the default does not hold and p34 < `gate` is not held
-    (score p34); any other text is judged by `model` (`Stack36Model`, probability p): one the default holds stays
-    held when p >= `model.release`, one it does not hold is held when p >= `model.add` (score p). Reasons: the
-    default's, plus `stacked` over the first 200 characters when a stage holds a text the default did not.
+    round 34 stage's probability (`gate_model`), round 34's verdict stands (a text the default holds stays held when
+    p34 >= its `release`, one it lets through is held when p34 >= its `add`), except that a text the default lets
+    through with `gate` <= p34 < `add` is judged by `model` (`Stack36Model`, probability p): held when p >= its
+    `add`. So the concept stage only adds holds, and the concepts are computed only for those texts. Score: p where
+    `model` decided, else p34. Reasons: the default's, plus `stacked` over the first 200 characters when a stage holds
+    a text the default did not.
 
     Args:
         rules, classifier, refit, make_base: as `Stacked34Detector`'s.
@@ -64,12 +66,13 @@ class Stacked37Detector(Stacked34Detector):
             return HoldAssessment(held=True, score=base.score, reasons=base.reasons, detector=self.name)
         fired = [x.rule for x in r.reasons]
         refit_p = self.refit.score(text)[0]
-        p = self.model34.probability_of(source, base.held, view, r.score, r.held, fired, c.score, refit_p)
-        held = False
-        if base.held or p >= self.gate:
+        m34 = self.model34
+        p = m34.probability_of(source, base.held, view, r.score, r.held, fired, c.score, refit_p)
+        held = p >= (m34.release if base.held else m34.add)
+        if not base.held and not held and p >= self.gate:
             m = self.model37
             p = m.probability_of(text, source, base.held, view, r.score, r.held, fired, c.score, refit_p)
-            held = p >= (m.release if base.held else m.add)
+            held = p >= m.add
         reasons = base.reasons
         if held and not base.held:
             reasons += (HoldReason(rule="stacked", start=0, end=min(len(text), 200), excerpt=excerpt(text[:200])),)
@@ -84,7 +87,7 @@ def get_stacked37_detector() -> Stacked37Detector:
     """Round 37's detector, the default since round 37 (`rules/25+hashlr/14+views/2+stack/37`), built once.
 
     Out of fold by set over v4-v36 it holds more orders than round 34's stage (the default until round 37) at the
-    same or a higher precision, with none of the hold tests' benign examples newly held (memeval/hold/README.md,
+    same precision, and says what that stage says on every benign example of the hold tests (memeval/hold/README.md,
     round 37).
 
     Raises:
