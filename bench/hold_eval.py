@@ -24,7 +24,7 @@ thirty-third round was tuned (scored once after it, 2026-12-05), and v34, writte
 thirty-fourth round was tuned (scored once after it, 2026-12-06), and v35, written while its
 thirty-fifth round was tuned (scored once after it, 2026-12-06), and v36, written while its
 thirty-sixth round was tuned (scored once after it, 2026-12-06), and v37, written while its
-thirty-seventh round was tuned (not yet scored: the lead takes its one look after round 37), are
+thirty-seventh round was tuned (scored once after it, 2026-12-06), are
 scored only when named.
 
 Prints, per detector: true/false positives, precision, recall, and per language (attacks caught

@@ -6,7 +6,7 @@
 For each checkout (`--against` and this one), a fresh process (`PYTHONPATH` set to it) reads the
 hold fixture sets of this checkout (`tests/fixtures/hold_heldout*/*.jsonl`: every row's text and
 source; a set named in `--skip` is never opened, `v26,v27,v28,v29,v30,v31,v32,v33,v34,v35,v36,v37` by default:
-v24-v36 are spent since the lead's looks after rounds 23-36; v37 is written blind, not yet looked at)
+v24-v37 are spent since the lead's looks after rounds 23-37, skipped so the check stays quick)
 and assesses each text three ways: the default detector one text at a time
 (`get_hold_detector().assess`), the same detector in batches of 47 as the audit store does
 (`memeval.hold.assess_many`), and the rules alone (`RuleDetector()`). Each answer (held, score,

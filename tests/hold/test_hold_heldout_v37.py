@@ -240,7 +240,7 @@ def test_heldout_v37_build_refuses_missing_or_wrong_archives(tmp_path: Path) -> 
 
 def test_heldout_v37_is_registered_in_the_bench_and_never_opened_by_default() -> None:
     """`bench/hold_eval.py --set v37` reads this file; the verdict benches skip it; no training script reads it
-    or its sources; not SPENT before the lead's one look (after round 37)."""
+    or its sources; SPENT since the one look (after round 37)."""
     import importlib.util
 
     path = FIXTURES.parents[1] / "bench" / "hold_eval.py"
@@ -261,3 +261,6 @@ def test_heldout_v37_is_registered_in_the_bench_and_never_opened_by_default() ->
     for p in SCRIPTS.glob("hold_train*.py"):
         text = p.read_text(encoding="utf-8").lower()
         assert "heldout_v37" not in text and not [repo for repo in REPOS.values() if repo.lower() in text]
+    cv = (SCRIPTS / "hold_train_cv.py").read_text(encoding="utf-8")
+    spent = re.search(r"^SPENT = tuple\(f\"v\{k\}\" for k in range\(4, (\d+)\)\)$", cv, re.M)
+    assert spent is not None and int(spent.group(1)) >= 38  # spent by the lead's one look after round 37
