@@ -20,7 +20,8 @@ them. Workers: `MEMEVAL_AUDIT_WORKERS`. Target: 5,000 events/s.
 
 `--against CHECKOUT` (another work tree of memeval, e.g. main) measures that code and this one in
 the same run, each in its own process (`--code`, with `PYTHONPATH` set to it), one after the
-other on fresh databases (a new PostgreSQL database each), and prints the two side by side.
+other on fresh databases (a new PostgreSQL database each), and prints the two side by side;
+`--new-first` measures this one first (run both orders: the machine's load moves between the halves).
 """
 
 from __future__ import annotations
@@ -269,6 +270,7 @@ def main() -> None:
     ap.add_argument("--db", default=None, help="a PostgreSQL SQLAlchemy URL to measure beside SQLite")
     ap.add_argument("--pg", action="store_true", help="start a throwaway PostgreSQL with scripts/pg and measure it too")
     ap.add_argument("--against", default=None, help="another checkout to measure beside this one (e.g. /work/main)")
+    ap.add_argument("--new-first", action="store_true", help="with --against: this checkout first")
     ap.add_argument("--code", default=None, help=argparse.SUPPRESS)  # set by --against for its child runs
     args = ap.parse_args()
     if args.against:
@@ -325,7 +327,8 @@ def compare(args: argparse.Namespace) -> None:
     print(f"{load_line('at start')}; {args.events:,} events per path, "
           f"ids {args.ids}, batches of {args.batch}, {args.clients} HTTP client(s)")  # fmt: skip
     try:
-        for label, code in (("old", Path(args.against).resolve()), ("new", ROOT)):
+        runs = [("old", Path(args.against).resolve()), ("new", ROOT)]
+        for label, code in reversed(runs) if args.new_first else runs:
             cmd = [sys.executable, str(ROOT / "bench" / "audit_ingest.py"), "--events", str(args.events)]
             cmd += ["--batch", str(args.batch), "--ids", args.ids, "--clients", str(args.clients), "--code", str(code)]
             if base:
