@@ -10,9 +10,10 @@ how they are read lives in `memeval.audit._idscan`; `Sanitizer.check_ids` applie
 from __future__ import annotations
 
 import hashlib
-from collections import defaultdict
+import threading
+from collections import OrderedDict, defaultdict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from memeval.audit import _payloads as p
@@ -77,6 +78,43 @@ class _Found:
     findings: tuple[Any, ...]
 
 
+STREAMS_KEPT = 4096
+"""How many streams' last stored text `StreamEnds` keeps (the least recently written go first)."""
+END_KEPT = 2048
+"""Characters kept of a stream's last stored text: all `memeval.redact.cut_across` reads of it (`WINDOW` and a run)."""
+
+Stream = tuple[str, str | None, str, str]
+"""(team, session, actor kind, actor id): the events one agent writes in one session, in order."""
+
+
+class StreamEnds:
+    """The end of each stream's last free text, as stored, in this process (thread-safe, bounded).
+
+    What the next batch's first text of a stream is read after (`Sanitizer.cut_across_events`). Only the
+    stored (redacted) text is kept, so nothing is held here that the database does not hold. Set when a
+    batch is sanitised: a batch then refused leaves its texts here (the next text of its stream may be
+    blanked more, never less). A new process knows no stream: its first text of each is read alone.
+    """
+
+    def __init__(self) -> None:
+        self._ends: OrderedDict[Stream, str] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, stream: Stream) -> str | None:
+        """The end of `stream`'s last stored text, or None."""
+        with self._lock:
+            return self._ends.get(stream)
+
+    def put(self, ends: Mapping[Stream, str]) -> None:
+        """Remember each stream's last stored text (its last `END_KEPT` characters)."""
+        with self._lock:
+            for stream, text in ends.items():
+                self._ends.pop(stream, None)
+                self._ends[stream] = text[-END_KEPT:]
+            while len(self._ends) > STREAMS_KEPT:
+                self._ends.popitem(last=False)
+
+
 def hold_id_for(team: str, sender: str, sender_event_id: str) -> str:
     """The deterministic id of the hold made from one sender event (`hd_` + 24 hex).
 
@@ -105,6 +143,8 @@ class Sanitizer:
     redactor: Redactor
     hold_detector: HoldDetector
     fingerprint_key: bytes
+    ends: StreamEnds = field(default_factory=StreamEnds, compare=False, repr=False)
+    """Each stream's last stored text (`cut_across_events`)."""
 
     def check_ids(
         self,
@@ -266,7 +306,8 @@ class Sanitizer:
             strict_scanned=pre.strict_ids if pre is not None else None,
         )
         if pre is not None:
-            return [self.sanitize(d, sender, pre.redactions, pre.holds) for d in drafts]
+            ahead = self.cut_across_events(drafts, pre.redactions)
+            return [self.sanitize(d, sender, ahead, pre.holds) for d in drafts]
         texts = [t for d in drafts for name in type(d.payload).FREE_TEXT if (t := getattr(d.payload, name))]
         many = getattr(self.redactor, "redact_many", None)
         unique = list(dict.fromkeys(texts))
@@ -274,12 +315,54 @@ class Sanitizer:
             done: dict[str, Any] = dict(zip(unique, many(unique), strict=True))
         else:
             done = {t: self.redactor.redact(t) for t in unique}
+        across = self.cut_across_events(drafts, done)
         fresh = [d for d in drafts if (d.team, d.sender_event_id) not in stored_already]
-        holds = self.assess_holds(fresh, done)
+        holds = self.assess_holds(fresh, across)
         return [
-            self.sanitize(d, sender, done, holds, assess=(d.team, d.sender_event_id) not in stored_already)
+            self.sanitize(d, sender, across, holds, assess=(d.team, d.sender_event_id) not in stored_already)
             for d in drafts
         ]
+
+    def cut_across_events(self, drafts: Sequence[AuditEvent], done: Mapping[str, Any]) -> Mapping[str, Any]:
+        """`done` (free text -> its `Redaction`) with each key cut across two events of one stream blanked.
+
+        A stream (`Stream`) is the events one agent writes in one session; its free texts in batch order,
+        the first read after the stream's last text stored before (`StreamEnds`). Each text is read
+        with the one before it (`memeval.redact.cut_across`): a finding across the two blanks its part in
+        this text, and in the one before when that is in this batch (not stored yet). A text that occurs
+        twice gets every blank either occurrence found. With a redactor that has no `detect_many`,
+        `done` as it is.
+        """
+        detect = getattr(self.redactor, "detect_many", None)
+        if detect is None:
+            return done
+        from memeval.redact import cut_across, joinable, with_findings
+
+        pairs: list[tuple[str, str]] = []
+        inside: list[bool] = []
+        last: dict[Stream, str] = {}
+        for d in drafts:
+            stream = (d.team, d.session, d.actor.kind, d.actor.id)
+            for name in type(d.payload).FREE_TEXT:
+                text = getattr(d.payload, name)
+                if not text:
+                    continue
+                prev = last.get(stream)
+                in_batch = prev is not None
+                prev = prev if in_batch else self.ends.get(stream)
+                if prev is not None and joinable(prev, text):
+                    pairs.append((prev, text))
+                    inside.append(in_batch)
+                last[stream] = text
+        more: dict[str, list[Any]] = defaultdict(list)
+        for (prev, text), in_batch, (before, after) in zip(pairs, inside, cut_across(detect, pairs), strict=True):
+            more[text] += after
+            if in_batch:
+                more[prev] += before
+        added = {t: with_findings(t, done.get(t) or self.redactor.redact(t), fs) for t, fs in more.items() if fs}
+        out = {**done, **added} if added else done
+        self.ends.put({stream: red.text for stream, text in last.items() if (red := out.get(text)) is not None})
+        return out
 
     def assess_holds(self, drafts: Sequence[AuditEvent], redacted: Mapping[str, Any]) -> dict[tuple[str, str], Any]:
         """(redacted text, source) -> `HoldAssessment` of every memory or lesson text of the batch `_maybe_hold` reads.
