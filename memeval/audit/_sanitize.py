@@ -10,8 +10,7 @@ how they are read lives in `memeval.audit._idscan`; `Sanitizer.check_ids` applie
 from __future__ import annotations
 
 import hashlib
-import threading
-from collections import OrderedDict, defaultdict
+from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
@@ -34,6 +33,7 @@ from memeval.audit._idscan import (
     strict_id_findings,
     strict_variants,
 )
+from memeval.audit._streams import StreamEnds, cut_across_events
 from memeval.errors import AuditEventRejected
 
 if TYPE_CHECKING:
@@ -76,43 +76,6 @@ class _Found:
     """The findings of one id text (the part of a `Redaction` `check_ids` reads)."""
 
     findings: tuple[Any, ...]
-
-
-STREAMS_KEPT = 4096
-"""How many streams' last stored text `StreamEnds` keeps (the least recently written go first)."""
-END_KEPT = 2048
-"""Characters kept of a stream's last stored text: all `memeval.redact.cut_across` reads of it (`WINDOW` and a run)."""
-
-Stream = tuple[str, str | None, str, str]
-"""(team, session, actor kind, actor id): the events one agent writes in one session, in order."""
-
-
-class StreamEnds:
-    """The end of each stream's last free text, as stored, in this process (thread-safe, bounded).
-
-    What the next batch's first text of a stream is read after (`Sanitizer.cut_across_events`). Only the
-    stored (redacted) text is kept, so nothing is held here that the database does not hold. Set when a
-    batch is sanitised: a batch then refused leaves its texts here (the next text of its stream may be
-    blanked more, never less). A new process knows no stream: its first text of each is read alone.
-    """
-
-    def __init__(self) -> None:
-        self._ends: OrderedDict[Stream, str] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, stream: Stream) -> str | None:
-        """The end of `stream`'s last stored text, or None."""
-        with self._lock:
-            return self._ends.get(stream)
-
-    def put(self, ends: Mapping[Stream, str]) -> None:
-        """Remember each stream's last stored text (its last `END_KEPT` characters)."""
-        with self._lock:
-            for stream, text in ends.items():
-                self._ends.pop(stream, None)
-                self._ends[stream] = text[-END_KEPT:]
-            while len(self._ends) > STREAMS_KEPT:
-                self._ends.popitem(last=False)
 
 
 def hold_id_for(team: str, sender: str, sender_event_id: str) -> str:
@@ -326,43 +289,9 @@ class Sanitizer:
     def cut_across_events(self, drafts: Sequence[AuditEvent], done: Mapping[str, Any]) -> Mapping[str, Any]:
         """`done` (free text -> its `Redaction`) with each key cut across two events of one stream blanked.
 
-        A stream (`Stream`) is the events one agent writes in one session; its free texts in batch order,
-        the first read after the stream's last text stored before (`StreamEnds`). Each text is read
-        with the one before it (`memeval.redact.cut_across`): a finding across the two blanks its part in
-        this text, and in the one before when that is in this batch (not stored yet). A text that occurs
-        twice gets every blank either occurrence found. With a redactor that has no `detect_many`,
-        `done` as it is.
+        `memeval.audit._streams.cut_across_events` with this sanitiser's redactor and stream ends (`ends`).
         """
-        detect = getattr(self.redactor, "detect_many", None)
-        if detect is None:
-            return done
-        from memeval.redact import cut_across, joinable, with_findings
-
-        pairs: list[tuple[str, str]] = []
-        inside: list[bool] = []
-        last: dict[Stream, str] = {}
-        for d in drafts:
-            stream = (d.team, d.session, d.actor.kind, d.actor.id)
-            for name in type(d.payload).FREE_TEXT:
-                text = getattr(d.payload, name)
-                if not text:
-                    continue
-                prev = last.get(stream)
-                in_batch = prev is not None
-                prev = prev if in_batch else self.ends.get(stream)
-                if prev is not None and joinable(prev, text):
-                    pairs.append((prev, text))
-                    inside.append(in_batch)
-                last[stream] = text
-        more: dict[str, list[Any]] = defaultdict(list)
-        for (prev, text), in_batch, (before, after) in zip(pairs, inside, cut_across(detect, pairs), strict=True):
-            more[text] += after
-            if in_batch:
-                more[prev] += before
-        added = {t: with_findings(t, done.get(t) or self.redactor.redact(t), fs) for t, fs in more.items() if fs}
-        out = {**done, **added} if added else done
-        self.ends.put({stream: red.text for stream, text in last.items() if (red := out.get(text)) is not None})
-        return out
+        return cut_across_events(self.redactor, self.ends, drafts, done)
 
     def assess_holds(self, drafts: Sequence[AuditEvent], redacted: Mapping[str, Any]) -> dict[tuple[str, str], Any]:
         """(redacted text, source) -> `HoldAssessment` of every memory or lesson text of the batch `_maybe_hold` reads.

@@ -68,6 +68,7 @@ from memeval.audit._resend import (
     refuse_resent,
     refuse_second_hold,
 )
+from memeval.audit._resendjoin import across_fields
 from memeval.audit._tables import HoldState
 from memeval.errors import AuditStoreError, TransitionRefused
 
@@ -187,6 +188,7 @@ def _append_locked(
 ) -> AppendResult:
     stored = dups = noops = held = blanked = n_released = on_budget = 0
     resent: list[AuditEvent] = []  # drafts (redacted) whose id this sender stored before: compared below
+    resent_across: dict[tuple[str, str], frozenset[str]] = {}  # their fields a join blanked (`_resendjoin`)
     seqs: dict[str, tuple[int, int]] = {}
     every = [ev for evs in expanded for ev in evs]
     teams = sorted({ev.team for ev in every})
@@ -221,6 +223,7 @@ def _append_locked(
                 dups += 1
                 if key in stored_before:
                     resent.append(evs[0])
+                    resent_across[key] = across_fields(evs[1:])
                 elif key in first_here and changed_within(first_here[key], evs[0]):
                     changed_here.append(evs[0].sender_event_id)
                 continue
@@ -248,7 +251,7 @@ def _append_locked(
                 )
                 if isinstance(ev.payload, p.SecretBlanked):
                     blanked += ev.payload.count
-        changed = (tuple(changed_resends(conn, sender, resent)) if resent else ()) + tuple(changed_here)
+        changed = (tuple(changed_resends(conn, sender, resent, resent_across)) if resent else ()) + tuple(changed_here)
         # the batch's log rows, then its new projection rows, then each team's head (moved once a batch)
         log_rows = s.info.pop("audit_log_rows", [])
         # on PostgreSQL the COMMIT goes with the last of them when nothing is left to flush (`insert_tables`)

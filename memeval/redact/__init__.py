@@ -9,7 +9,7 @@ from presidio-analyzer, offline. See `memeval/redact/README.md` for measured rec
 from typing import TYPE_CHECKING as _TYPE_CHECKING
 
 from memeval._lazy import lazy_names as _lazy_names
-from memeval.redact._across import cut_across, joinable, with_findings
+from memeval.redact._across import ACROSS_DETECTOR, cut_across, joinable, with_findings
 from memeval.redact._budget import (
     MIN_SLICE_S,
     RequestBound,
@@ -45,6 +45,7 @@ __all__ = [
     "Redaction",
     "Redactor",
     "RequestBound",
+    "ACROSS_DETECTOR",
     "SCAN_INCOMPLETE",
     "budget_seconds",
     "current_request",

@@ -14,12 +14,23 @@ is that text's own business (its redaction alone already judged it) and is not u
 character that is not a space, neither side of the join is a bracket or a quote and `prev` does not end
 with `,` or `;`, a sentence's end (`.` `!` `?`) is not followed by a capitalised word (nor `。` `！` `？`
 `…` by anything), the letters and digits nearest the join are not a word on both sides (`password` +
-`def`, `--user` + `NAME`, `stdin` + `.venv`: two lines of code or prose glued, not a key; `_WORD`),
+`def`, `--user` + `NAME`, `stdin` + `.venv`: two lines of code or prose glued, not a key; `_WORD`)
+unless the rest of that side's run holds eight letters and digits in a row (`s` + `gph_d539f90bb36a...`,
+since redact33),
 and the run of non-space characters glued across the join (`prev`'s last and `text`'s first, without
 brackets or quotes) holds a letter or digit. The window is `prev`'s last run and the `WINDOW`
 characters before it (a keyword on a line before the value), and `text`'s first run and the `WINDOW`
 characters after it. A finding touching a window's edge inside a text is not used (the window may have
 cut it), nor one of the readers of a key's part (`_PART_READERS`, `_edge_cut`).
+
+Since redact33 a join blanks only where both sides carry a real part of a key (`_real_parts`): the
+finding starts inside `prev` and ends inside `text` (a lead-in such as `password:` ending `prev`, its
+value starting `text`, is not a cut: glued to the next event's first word it blanked that word), a
+window not scanned to its end (`SCAN_INCOMPLETE`) blanks nothing across (each text alone is still
+blanked whole when its own scan did not finish), and when one text alone already holds a whole key
+reaching the join (a full rule's finding, not a part reader's) the other side's part must not be a
+plain word (`Tr0ub4dor&3xQ` ending one event and `Run the tests` starting the next is not a longer
+password). A text blanked whole alone (`SCAN_INCOMPLETE`) is not read across.
 
 What this does not do: an event stored before the next one arrives keeps its first part as stored
 (the store is append-only); only the second part is blanked then, so the key is never stored whole.
@@ -65,6 +76,8 @@ _WORD = re.compile(
 )
 """A word next to the join: up to `WORD_LETTERS` letters of one case pattern (`def`, `Name`, `NAME`), up to four digits
 after them; a key's part is longer or mixes cases (`xffnpqhynd...`, `UEr`, `MyWeddingD`)."""
+_KEYLIKE = re.compile(r"[A-Za-z0-9]{8,}")
+"""Eight letters and digits in a row: what makes the rest of a run next to a word key-like (`join`)."""
 _RUN_START = re.compile(r"[^\s()\[\]{}<>\"'`]*")
 _CAPITALISED = re.compile(r"[A-Z][a-z]")
 _ALNUM = re.compile(r"[A-Za-z0-9]")
@@ -115,10 +128,17 @@ def join(prev: str, text: str) -> Join | None:
         return None
     if prev[-1] in "。！？…" or (prev[-1] in ".!?" and _CAPITALISED.match(text)):
         return None
-    if _word(_LAST_ALNUM.search(prev, max(0, len(prev) - 64))) and _word(_FIRST_ALNUM.match(text, 0, 64)):
-        return None
     a = prev[_run_start(prev, len(prev)) :]
     b = _RUN_START.match(text, 0, 4 * WINDOW).group()  # type: ignore[union-attr]  # `*` matches the empty string
+    last, first = _LAST_ALNUM.search(prev, max(0, len(prev) - 64)), _FIRST_ALNUM.match(text, 0, 64)
+    if (
+        _word(last)
+        and _word(first)
+        # a word glued to a key-like run is a key's part (`s` + `gph_d539f90bb36a...`: redact33), not a word
+        and not _KEYLIKE.search(prev, len(prev) - len(a), last.start(1))  # type: ignore[union-attr]  # _word: a match
+        and not _KEYLIKE.search(text, first.end(1), len(b))  # type: ignore[union-attr]  # _word: a match
+    ):
+        return None
     glued = a + b
     if len(glued) < MIN_GLUED or not _ALNUM.search(glued):
         return None
@@ -148,35 +168,69 @@ def joinable(prev: str, text: str) -> bool:
     return join(prev, text) is not None
 
 
-def crossing(j: Join, prev_len: int, found: Sequence[Finding]) -> tuple[list[Finding], list[Finding]]:
+_PLAIN_WORD = re.compile(r"(?:[a-z]+|[A-Z][a-z]+|[A-Z]+)[.,;:!?]*")
+"""A part that is an ordinary word (one case pattern, any length, a closing mark after it): `Run`, `passphrase`."""
+
+
+def _whole_at(findings: Sequence[Finding], at: int) -> bool:
+    """Whether a full rule's credential finding among a text's own `findings` starts or ends at offset `at`."""
+    return any(
+        is_credential(f.entity_type)
+        and f.entity_type != SCAN_INCOMPLETE
+        and not f.detector.startswith(_PART_READERS)
+        and at in (f.start, f.end)
+        for f in findings
+    )
+
+
+def _real_parts(j: Join, f: Finding, prev_own: Sequence[Finding], text_own: Sequence[Finding]) -> bool:
+    """Whether `f` (a window finding crossing the join) has a real part of a key on both sides (module docstring).
+
+    `prev_own`, `text_own`: each text's own findings (its redaction alone), offsets into it. A side whose
+    own reading already holds a whole key up to the join (`prev`'s ending at its end, `text`'s starting
+    at 0) makes the other side's part count only when it is not a plain word (`_PLAIN_WORD`).
+    """
+    if not f.start < j.cut < f.end:
+        return False  # a lead-in on one side, the value on the other: not a key cut in two
+    before, after = j.text[f.start : j.cut], j.text[j.cut : f.end]
+    if _whole_at(prev_own, j.start + j.cut) and _PLAIN_WORD.fullmatch(after):
+        return False
+    return not (_whole_at(text_own, 0) and _PLAIN_WORD.fullmatch(before))
+
+
+def crossing(
+    j: Join,
+    prev_len: int,
+    found: Sequence[Finding],
+    prev_own: Sequence[Finding] = (),
+    text_own: Sequence[Finding] = (),
+) -> tuple[list[Finding], list[Finding]]:
     """The parts of the window's findings that cross the join: (in `prev`, in the later text), offsets into each.
 
-    A credential finding (personal data is not read here) with `start <= j.cut < end` crosses; its part
-    in `prev` runs from its start to `prev`'s end (none when it starts at the join: a lead-in in `prev`
-    and a value starting the later text), its part in the later text from 0 to its end. A finding
-    the window's edges may have made (`_edge_cut`) is not used. A window not
-    scanned to its end (`SCAN_INCOMPLETE`) blanks the run glued across the join on both sides: it is not
-    known clean.
+    A credential finding (personal data is not read here) with `start < j.cut < end` whose two parts are
+    real parts of a key (`_real_parts`, given each text's own findings `prev_own` and `text_own`) crosses;
+    its part in `prev` runs from its start to `prev`'s end, its part in the later text from 0 to its end.
+    A finding the window's edges may have made (`_edge_cut`) is not used, nor a `SCAN_INCOMPLETE` one (a
+    window not scanned to its end blanks nothing across: redact32 blanked the run glued across the join
+    on both sides, the next event's first word with it).
     """
     before: list[Finding] = []
     after: list[Finding] = []
     for f in found:
-        if f.entity_type == SCAN_INCOMPLETE:
-            b = _RUN_START.match(j.text, j.cut).end()  # type: ignore[union-attr]  # `*` matches the empty string
-            f = f.model_copy(update={"start": _run_start(j.text, j.cut), "end": b})  # noqa: PLW2901
-        elif not is_credential(f.entity_type) or _edge_cut(j, f):
+        if f.entity_type == SCAN_INCOMPLETE or not is_credential(f.entity_type) or _edge_cut(j, f):
             continue
-        if not f.start <= j.cut < f.end:
+        if not _real_parts(j, f, prev_own, text_own):
             continue
         named = f.model_copy(update={"detector": f.detector + ACROSS_DETECTOR})
-        if f.start < j.cut:
-            before.append(named.model_copy(update={"start": j.start + f.start, "end": prev_len}))
+        before.append(named.model_copy(update={"start": j.start + f.start, "end": prev_len}))
         after.append(named.model_copy(update={"start": 0, "end": f.end - j.cut}))
     return before, after
 
 
 def cut_across(
-    detect_many: Callable[[list[str]], Sequence[Sequence[Finding]]], pairs: Sequence[tuple[str, str]]
+    detect_many: Callable[[list[str]], Sequence[Sequence[Finding]]],
+    pairs: Sequence[tuple[str, str]],
+    own: Sequence[tuple[Sequence[Finding], Sequence[Finding]]] | None = None,
 ) -> list[tuple[list[Finding], list[Finding]]]:
     """For each (previous event's text, this event's text), the parts of a key cut across the two.
 
@@ -184,10 +238,13 @@ def cut_across(
         detect_many: the redactor's `detect_many` (`Redactor.detect_many`: its budget and guard apply), which
             reads the joined windows of all pairs in one call.
         pairs: (prev, text); `prev` as stored, or as sent when it is in the same batch.
+        own: per pair, (prev's own findings, text's own findings): each text's redaction alone, offsets into
+            it (`_real_parts`); None reads as no findings (what a stored `prev` that ends unblanked had).
 
     Returns:
         Per pair, (findings in `prev`, findings in `text`), offsets into each; both empty for a pair
-        `join` does not read or whose window holds no finding crossing the join.
+        `join` does not read or whose window holds no finding crossing the join with a real part of a key
+        on each side.
 
     Raises:
         RedactionError: a text is not a str (from `detect_many`).
@@ -195,8 +252,10 @@ def cut_across(
     joins = [join(p, t) for p, t in pairs]
     read = [j for j in joins if j is not None]
     found = iter(detect_many([j.text for j in read]) if read else [])
+    mine = own if own is not None else [((), ())] * len(pairs)
     return [
-        crossing(j, len(p), next(found)) if j is not None else ([], []) for j, (p, _t) in zip(joins, pairs, strict=True)
+        crossing(j, len(p), next(found), *o) if j is not None else ([], [])
+        for j, (p, _t), o in zip(joins, pairs, mine, strict=True)
     ]
 
 
@@ -204,7 +263,9 @@ def with_findings(text: str, red: Redaction, more: Sequence[Finding]) -> Redacti
     """`red` (the redaction of `text`) with `more` findings of `text` added, and `text` blanked again.
 
     Overlapping findings become one: the union of their spans, named by the one that starts first (the
-    longer on a tie). A `red` that blanked its text whole (`SCAN_INCOMPLETE`) is returned as it is.
+    longer on a tie), with `ACROSS_DETECTOR` appended when a finding across the join made it longer (the
+    stored `secret.blanked` then says a join blanked part of it: `memeval.audit`'s resend check reads
+    that). A `red` that blanked its text whole (`SCAN_INCOMPLETE`) is returned as it is.
     """
     if not more or any(f.entity_type == SCAN_INCOMPLETE for f in red.findings):
         return red
@@ -212,7 +273,11 @@ def with_findings(text: str, red: Redaction, more: Sequence[Finding]) -> Redacti
     for f in sorted((*red.findings, *more), key=lambda f: (f.start, -f.end)):
         if merged and f.start < merged[-1].end:
             if f.end > merged[-1].end:
-                merged[-1] = merged[-1].model_copy(update={"end": f.end})
+                last = merged[-1]
+                name = last.detector
+                if f.detector.endswith(ACROSS_DETECTOR) and not name.endswith(ACROSS_DETECTOR):
+                    name += ACROSS_DETECTOR  # the join made this blank longer: say so (a resend is compared by it)
+                merged[-1] = last.model_copy(update={"end": f.end, "detector": name})
             continue
         merged.append(f)
     return red.model_copy(
