@@ -160,7 +160,9 @@ def ingest_pairs(n: int) -> None:
     from memeval.redact import cut_across, get_redactor, joinable
 
     red = get_redactor()
-    red.redact_many(["warm up ghp_abc (ticket 1)"])
+    # every engine a window may need loaded first (presidio loads on the first text its gates admit), so the
+    # figure is the reading's cost, not the loading's (redact33: 1.2 CPU s of which about 1.1 was the loading)
+    red.redact_many(["warm up ghp_abc (ticket 1)", "mail jo@example.org or call +1 415 555 0100, token=Zq8Kx2Lm9Pw4"])
     keys = ("text", "reason", "comment", "a_text", "b_text")
     last: dict[tuple[str, str, str], str] = {}
     pairs: list[tuple[str, str]] = []

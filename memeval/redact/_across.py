@@ -15,8 +15,8 @@ character that is not a space, neither side of the join is a bracket or a quote 
 with `,` or `;`, a sentence's end (`.` `!` `?`) is not followed by a capitalised word (nor `。` `！` `？`
 `…` by anything), the letters and digits nearest the join are not a word on both sides (`password` +
 `def`, `--user` + `NAME`, `stdin` + `.venv`: two lines of code or prose glued, not a key; `_WORD`)
-unless the rest of that side's run holds eight letters and digits in a row (`s` + `gph_d539f90bb36a...`,
-since redact33),
+unless the rest of that side's run holds eight letters and digits in a row that are not one word (`s` +
+`gph_d539f90bb36a...`, since redact33: `_keylike`),
 and the run of non-space characters glued across the join (`prev`'s last and `text`'s first, without
 brackets or quotes) holds a letter or digit. The window is `prev`'s last run and the `WINDOW`
 characters before it (a keyword on a line before the value), and `text`'s first run and the `WINDOW`
@@ -76,8 +76,19 @@ _WORD = re.compile(
 )
 """A word next to the join: up to `WORD_LETTERS` letters of one case pattern (`def`, `Name`, `NAME`), up to four digits
 after them; a key's part is longer or mixes cases (`xffnpqhynd...`, `UEr`, `MyWeddingD`)."""
-_KEYLIKE = re.compile(r"[A-Za-z0-9]{8,}")
-"""Eight letters and digits in a row: what makes the rest of a run next to a word key-like (`join`)."""
+_ALNUM_RUN = re.compile(r"[A-Za-z0-9]{8,}")
+_ONE_CASE = re.compile(r"[a-z]+|[A-Z][a-z]+|[A-Z]+")
+
+
+def _keylike(text: str, start: int, end: int) -> bool:
+    """Whether `text[start:end]` holds eight or more letters and digits in a row that are not one word.
+
+    What makes the rest of a run next to a word key-like (`join`): `d539f90bb36a...`, `Zq8KxLmPwRtY`, not
+    `password` (`--password-` + `stdin`) or `memeval` (letters of one case pattern).
+    """
+    return any(not _ONE_CASE.fullmatch(m.group()) for m in _ALNUM_RUN.finditer(text, start, max(start, end)))
+
+
 _RUN_START = re.compile(r"[^\s()\[\]{}<>\"'`]*")
 _CAPITALISED = re.compile(r"[A-Z][a-z]")
 _ALNUM = re.compile(r"[A-Za-z0-9]")
@@ -135,8 +146,8 @@ def join(prev: str, text: str) -> Join | None:
         _word(last)
         and _word(first)
         # a word glued to a key-like run is a key's part (`s` + `gph_d539f90bb36a...`: redact33), not a word
-        and not _KEYLIKE.search(prev, len(prev) - len(a), last.start(1))  # type: ignore[union-attr]  # _word: a match
-        and not _KEYLIKE.search(text, first.end(1), len(b))  # type: ignore[union-attr]  # _word: a match
+        and not _keylike(prev, len(prev) - len(a), last.start(1))  # type: ignore[union-attr]  # _word: a match
+        and not _keylike(text, first.end(1), len(b))  # type: ignore[union-attr]  # _word: a match
     ):
         return None
     glued = a + b
