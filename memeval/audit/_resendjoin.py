@@ -8,7 +8,7 @@ than the stored one, and `_resend.changed_resends` counted it as changed (redact
 `changed_resends` and the log named an event the sender had not changed).
 
 So two texts of one field also compare as the same when they differ only at an edge a join blanked:
-one has `[REDACTED]` at its start (end) where the other has any text, the rest the same, and that
+one has `[REDACTED]` at its start (end) where the other has a run of text without a space, the rest the same, and that
 side's `secret.blanked` event for the field names a detector ending `+across-events` (a join blanked
 it; `memeval.redact._across.with_findings` names a blank the join made longer so too). A sender's change
 inside such an edge is not seen, as a change inside any blanked span is not (`_resend._text_as_compared`):
@@ -18,6 +18,7 @@ what was there is not stored. Nothing is stored from a resend, so no raw part ca
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
 
 BLANK = "[REDACTED]"
 """A placeholder as texts are compared (`_resend._text_as_compared`)."""
+_SPACE = re.compile(r"\s")
 _DERIVED = "#blank."
 """What follows a sender event id in the ids of its `secret.blanked` events (`Sanitizer.sanitize`)."""
 
@@ -73,14 +75,21 @@ def stored_across_fields(conn: Connection, team: str, sender: str, sender_event_
 
 
 def _inside(inner: str, outer: str, head: bool, tail: bool) -> bool:
-    """Whether `outer` is `inner` with any text before it (only if `head`) and after it (only if `tail`)."""
-    if head and tail:
-        return inner in outer
-    if head:
-        return outer.endswith(inner)
-    if tail:
-        return outer.startswith(inner)
-    return outer == inner
+    """Whether `outer` is `inner` with a run before it (only if `head`) and a run after it (only if `tail`).
+
+    A run has no whitespace: a join blanks a key's part, which runs from the join to the key's end (a
+    key read letter-spaced, `8 DIIU`, is the exception: such a resend is counted as changed, never
+    stored).
+    """
+    if not inner:  # the whole text was the join's blank
+        return not outer or ((head or tail) and not _SPACE.search(outer))
+    at = outer.find(inner) if head else (0 if outer.startswith(inner) else -1)
+    while at >= 0:
+        before, after = outer[:at], outer[at + len(inner) :]
+        if (not before or (head and not _SPACE.search(before))) and (not after or (tail and not _SPACE.search(after))):
+            return True
+        at = outer.find(inner, at + 1) if head else -1
+    return False
 
 
 def _core(text: str, gated: bool) -> tuple[str, bool, bool]:
