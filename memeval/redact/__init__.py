@@ -38,6 +38,7 @@ _LAZY = {
 }
 
 __all__ = [
+    "ACROSS_DETECTOR",
     "Finding",
     "MIN_SLICE_S",
     "PiiSettings",
@@ -45,7 +46,6 @@ __all__ = [
     "Redaction",
     "Redactor",
     "RequestBound",
-    "ACROSS_DETECTOR",
     "SCAN_INCOMPLETE",
     "budget_seconds",
     "current_request",
