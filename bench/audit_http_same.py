@@ -7,10 +7,13 @@ HTTP server redacts in its threads (since redactguard: in its redaction guard pr
 checkout and worker count (`MEMEVAL_AUDIT_WORKERS`), a fresh SQLite store and a real
 `memeval audit serve` of that checkout on 127.0.0.1 take `bench/audit_ingest.py`'s events (every
 id scanned, unique free text, planted secrets and orders-to-agents texts) in batches of `--batch`,
-one at a time; then every stored event's sender event id, type and payload (the redacted texts,
+one at a time (`--clients N`: from N connections at once, as `bench/audit_ingest.py --clients` posts;
+with workers a batch's split between the server and a worker then depends on what else is in hand,
+so compare with `--workers 0`); then every stored event's sender event id, type and payload (the redacted texts,
 holds, `secret.blanked` fingerprints under a fixed key), sorted, are hashed. Event ids and
 timestamps are left out (the server's clock and uuid4 are not fixed here). Exit status 1 when
-any hash differs between the checkouts.
+any hash differs between the checkouts. `--db URL`: a PostgreSQL server to store in instead of
+SQLite (a new database a run).
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 KEY_HEX = "cd" * 32
 
 
-def here(db: str, events_file: str, batch: int, port: int) -> str:
+def here(db: str, events_file: str, batch: int, port: int, clients: int = 1) -> str:
     """In the checkout's own process: serve `db`, post the events, return the hash of what was stored."""
     from memeval.audit import SqlAuditStore, add_token
 
@@ -56,8 +59,10 @@ def here(db: str, events_file: str, batch: int, port: int) -> str:
                     pass
                 time.sleep(0.1)
             auth = {"Authorization": f"Bearer {token}"}
-            for k in range(0, len(evs), batch):
-                c.post("/api/v1/events", json={"events": evs[k : k + batch]}, headers=auth).raise_for_status()
+            sys.path.insert(0, str(ROOT / "bench"))
+            from audit_ingest import post_batches
+
+            post_batches(c, [evs[k : k + batch] for k in range(0, len(evs), batch)], auth, clients)
     finally:
         srv.terminate()
         srv.wait(60)
@@ -77,14 +82,16 @@ def main() -> int:
     ap.add_argument("--events", type=int, default=1200)
     ap.add_argument("--batch", type=int, default=100)
     ap.add_argument("--workers", default="0,2")
-    ap.add_argument("--here", nargs=4, default=None, help=argparse.SUPPRESS)
+    ap.add_argument("--clients", type=int, default=1, help="connections posting batches at once (see above)")
+    ap.add_argument("--db", default=None, help="a PostgreSQL SQLAlchemy URL to store in (a new database a run)")
+    ap.add_argument("--here", nargs=5, default=None, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.here:
-        db, events_file, batch, port = args.here
-        print(here(db, events_file, int(batch), int(port)))
+        db, events_file, batch, port, clients = args.here
+        print(here(db, events_file, int(batch), int(port), int(clients)))
         return 0
     sys.path.insert(0, str(ROOT / "bench"))
-    from audit_ingest import events, free_port
+    from audit_ingest import events, free_port, new_pg_database
 
     differ = False
     with tempfile.TemporaryDirectory() as tmp:
@@ -93,11 +100,15 @@ def main() -> int:
         for workers in args.workers.split(","):
             hashes = []
             for name, code in (("against", Path(args.against).resolve()), ("this", ROOT)):
-                db = f"sqlite:///{Path(tmp) / f'{name}-{workers}.sqlite'}"
+                db = (
+                    new_pg_database(args.db, f"http_same_{name}_{workers}_{os.getpid()}")
+                    if args.db
+                    else f"sqlite:///{Path(tmp) / f'{name}-{workers}.sqlite'}"
+                )
                 env = {**os.environ, "PYTHONPATH": str(code), "MEMEVAL_AUDIT_WORKERS": workers}
                 out = subprocess.run(
                     [sys.executable, str(Path(__file__).resolve()), "--against", str(code), "--here", db]
-                    + [str(ev_file), str(args.batch), str(free_port())],
+                    + [str(ev_file), str(args.batch), str(free_port()), str(args.clients)],
                     env=env,
                     cwd=code,
                     capture_output=True,

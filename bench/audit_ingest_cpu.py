@@ -1,6 +1,6 @@
 """CPU per event of audit ingest in ONE process (no workers): what each event costs, whatever the load.
 
-    .venv/bin/python bench/audit_ingest_cpu.py [--events 2000] [--rounds 2] [--against CHECKOUT]
+    .venv/bin/python bench/audit_ingest_cpu.py [--events 2000] [--rounds 2] [--against CHECKOUT] [--ids prefixed|sample]
 
 Ingests `--events` of `bench/audit_ingest.py`'s events (every id scanned, free text made unique)
 from JSON Lines into a fresh SQLite store with redaction and holding on, `MEMEVAL_AUDIT_WORKERS=0`,
@@ -27,8 +27,8 @@ from _scratch import scratch_dir
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def measure(n: int) -> str:
-    """Ingest `n` events in this process and return the printed line."""
+def measure(n: int, ids: str = "prefixed") -> str:
+    """Ingest `n` events in this process (ids made as `ids`, `audit_ingest.IDS`) and return the printed line."""
     sys.path.insert(0, str(ROOT / "bench"))
     import audit_ingest as bench  # noqa: E402  # the same events as the main ingest bench
 
@@ -37,9 +37,9 @@ def measure(n: int) -> str:
     os.environ["MEMEVAL_FINGERPRINT_KEY"] = "ab" * 32
     os.environ["MEMEVAL_AUDIT_WORKERS"] = "0"
     store = open_store(f"sqlite:///{scratch_dir()}/bench.sqlite")
-    warm = [json.dumps(e) for e in bench.events(200, "warm", "warm", "prefixed", "w")]
+    warm = [json.dumps(e) for e in bench.events(200, "warm", "warm", ids, "w")]
     ingest_lines(store, warm, sender="warm", batch_size=100)
-    lines = [json.dumps(e) for e in bench.events(n, "bench-file", "bench-file", "prefixed", "")]
+    lines = [json.dumps(e) for e in bench.events(n, "bench-file", "bench-file", ids, "")]
     c0 = time.process_time()
     res = ingest_lines(store, lines, sender="bench-file", batch_size=100)
     cpu = time.process_time() - c0
@@ -48,7 +48,7 @@ def measure(n: int) -> str:
     return (
         f"{Path(memeval.__file__).parent.parent}: {res.lines:,} events, {cpu:.2f} s CPU = "
         f"{cpu / res.lines * 1e3:.3f} ms an event = {res.lines / cpu:,.0f} events per CPU-second "
-        f"(held {res.result.held}, secrets blanked {res.result.secrets_blanked}; {load_now()})"
+        f"(held {res.result.held}, secrets blanked {res.result.secrets_blanked}, ids {ids}; {load_now()})"
     )
 
 
@@ -58,15 +58,19 @@ def main() -> None:
     ap.add_argument("--events", type=int, default=2000)
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--against", default=None, help="another checkout to measure in turns with this one")
+    ap.add_argument(
+        "--ids", choices=("prefixed", "sample"), default="prefixed", help="how ids are made (`audit_ingest.IDS`)"
+    )
     ap.add_argument("--here", action="store_true", help=argparse.SUPPRESS)  # one measurement in this process
     args = ap.parse_args()
     if args.here:
-        print(measure(args.events))
+        print(measure(args.events, args.ids))
         return
     codes = ([Path(args.against).resolve()] if args.against else []) + [ROOT]
     for _ in range(args.rounds):
         for code in codes:
             cmd = [sys.executable, str(ROOT / "bench" / "audit_ingest_cpu.py"), "--here", "--events", str(args.events)]
+            cmd += ["--ids", args.ids]
             run = subprocess.run(
                 cmd, env={**os.environ, "PYTHONPATH": pythonpath(code)}, capture_output=True, text=True
             )

@@ -12,7 +12,9 @@ backends' CPU an event, `audit_ingest.server_cpu`) and events per second of wall
 average. `--callgrind` turns valgrind's instrumentation on around the appends only
 (`callgrind_control -i on/off`), so the instruction count is the writer's, repeatable on a busy
 machine where CPU seconds are not. `--db` a PostgreSQL URL: a new database is made there per run.
-`--profile OUT` writes a cProfile (CPU-time clock) of the appends. `--part sanitize` measures (and
+`--profile OUT` writes a cProfile (CPU-time clock) of the appends. `--threads N` appends the
+batches from N threads at once (the append side of `memeval audit serve` with N clients).
+`--part sanitize` measures (and
 instruments, profiles) the other side instead: what is done for those events before the writer
 (parsing the lines, each batch's texts and id candidates, then per batch the redaction, hold
 assessments and id scans of `_parallel._work_group`), in this one process; the appends then run
@@ -65,6 +67,15 @@ def main() -> None:
         "--group", type=int, default=1, help="batches appended in one transaction (`SqlAuditStore.append_group`)"
     )
     ap.add_argument("--part", choices=("writer", "sanitize"), default="writer", help="what to measure (see above)")
+    ap.add_argument(
+        "--threads",
+        type=int,
+        default=1,
+        help="append the batches from this many threads at once, each its own batches in turn (as an HTTP server's)",
+    )
+    ap.add_argument(
+        "--ids", choices=("prefixed", "sample"), default="prefixed", help="how ids are made (`audit_ingest.IDS`)"
+    )
     args = ap.parse_args()
     if args.events < 1 or args.batch < 1:
         print("--events and --batch must be at least 1", file=sys.stderr)
@@ -81,11 +92,11 @@ def main() -> None:
     store = open_store(store_url(args.db))
     ingest_lines(
         store,
-        [json.dumps(e) for e in bench.events(200, "warm", "warm", "prefixed", "w")],
+        [json.dumps(e) for e in bench.events(200, "warm", "warm", args.ids, "w")],
         sender="warm",
         batch_size=args.batch,
     )
-    lines = [json.dumps(e) for e in bench.events(args.events, "bench-file", "bench-file", "prefixed", "")]
+    lines = [json.dumps(e) for e in bench.events(args.events, "bench-file", "bench-file", args.ids, "")]
     prof = cProfile.Profile(time.process_time) if args.profile else None
 
     def measured(on: bool) -> None:
@@ -111,7 +122,17 @@ def main() -> None:
     else:
         measured(True)
         c0, w0 = time.process_time(), time.perf_counter()
-    if args.group > 1:  # as a file ingest's writer appends the workers' batches (`_ingest._write_batches`)
+    if args.threads > 1:  # as `memeval audit serve`'s threads append their requests' batches, several at once
+        from concurrent.futures import ThreadPoolExecutor
+
+        def share(t: int) -> None:
+            for drafts, pre in list(zip(batches, ahead, strict=True))[t :: args.threads]:
+                store.append(drafts, sender="bench-file", origin="ingest", presanitized=pre)
+
+        with ThreadPoolExecutor(args.threads) as ex:
+            for f in [ex.submit(share, t) for t in range(args.threads)]:
+                f.result()
+    elif args.group > 1:  # as a file ingest's writer appends the workers' batches (`_ingest._write_batches`)
         for k in range(0, len(batches), args.group):
             store.append_group(batches[k : k + args.group], ahead[k : k + args.group], sender="bench-file")
     else:
@@ -121,13 +142,20 @@ def main() -> None:
         cpu, wall = time.process_time() - c0, time.perf_counter() - w0
         measured(False)
     p1 = bench.server_cpu(store)
+    combiner = getattr(store, "combiner", None)  # group commit (ingest29); absent from older checkouts
+    transactions = (
+        f", {combiner.together} batches written {combiner.groups} groups at a time" if combiner is not None else ""
+    )
     server = "" if p0 is None or p1 is None else f" (+ PostgreSQL server {(p1 - p0) / len(parsed) * 1e3:.3f} ms)"
     if prof is not None:
         prof.dump_stats(args.profile)
     print(
         f"{Path(sys.modules['memeval'].__file__ or '').parent.parent}: {args.part} {len(parsed):,} events, "
         f"{cpu / len(parsed) * 1e3:.3f} ms CPU an event{server}, {len(parsed) / wall:,.0f} events/s of wall "
-        f"({args.db.split(':', 1)[0]}, batches of {args.batch}, {args.group} a transaction; {load_now()})"
+        f"({args.db.split(':', 1)[0]}, batches of {args.batch}, "
+        f"{f'{args.threads} threads' if args.threads > 1 else f'{args.group} a transaction'}{transactions}, "
+        f"ids {args.ids}; "
+        f"{load_now()})"
     )
 
 

@@ -25,6 +25,7 @@ import json
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -52,28 +53,43 @@ def main() -> None:
     ap.add_argument("--out", type=Path, default=ROOT / "memeval/hold/model")
     ap.add_argument("--l2", type=float, default=1.0)
     args = ap.parse_args()
-    rows = [r for r in b34.load(args.rows) if r["set"] in (*b36.SETS, "w34")]
-    if {r["text"] for r in rows if r["set"] == "w34"} != {t for _, t in w34.rows()}:
-        raise SystemExit(f"{args.rows}: its written rows are not scripts/hold_benign_round34.py's; extract again")
-    if {r["set"] for r in rows} != {*b36.SETS, "w34"}:
-        raise SystemExit(f"{args.rows}: not every set of v4-v35 is there; run bench/hold_cv_round36.py --extract")
+    write_stage(args, b36.SETS, NAME, RELEASE, ADD, "bench/hold_cv_round36.py", {})
+
+
+def write_stage(args: argparse.Namespace, sets: tuple[str, ...], name: str, release: float, add: float, bench: str,
+                extra: dict[str, object], written: tuple[Any, ...] = (w34,)) -> None:  # fmt: skip
+    """Fit `features34` + the concepts on `sets` and the written rows of `args.rows`; write `name`.json to `args.out`.
+
+    The record has the cuts, `extra` (more record fields) and the provenance; round 37 reuses it for stack-37.
+
+    Raises:
+        SystemExit: the rows file lacks a set or its written rows are not `hold_benign_round34`'s.
+    """
+    groups = {f"w{m.PROVENANCE.rsplit(' ', 1)[1]}": m for m in written}  # "written for round 34" -> w34
+    rows = [r for r in b34.load(args.rows) if r["set"] in (*sets, *groups)]
+    for g, m in groups.items():
+        if {r["text"] for r in rows if r["set"] == g} != {t for _, t in m.rows()}:
+            raise SystemExit(f"{args.rows}: its written rows {g} are not {m.__name__}'s; extract again")
+    if {r["set"] for r in rows} != {*sets, *groups}:
+        raise SystemExit(f"{args.rows}: not every set of {sets[0]}-{sets[-1]} is there; run {bench} --extract")
     fams = b34.families(rows)
     x = np.hstack([b34.dense(rows, fams), np.array([vector(r["text"]) for r in rows])])
     y = np.array([bool(r["label"]) for r in rows])
-    weights, bias = b34.fit(x, y, np.ones(len(rows)), args.l2)
+    sw = np.array([getattr(groups.get(r["set"]), "WEIGHT", 1.0) for r in rows])
+    weights, bias = b34.fit(x, y, sw, args.l2)
     counts: dict[str, Counter[str]] = {}
     for r in rows:
         counts.setdefault(r["set"], Counter())["orders" if r["label"] else "not"] += 1
     digest = hashlib.sha256("\n".join(f"{r['set']}\t{r['source']}\t{int(r['label'])}\t{r['text']}"
                                       for r in rows).encode("utf-8")).hexdigest()  # fmt: skip
     record = {
-        "name": NAME,
+        "name": name,
         "features": feature_names(fams),
         "families": fams,
         "weights": [round(float(v), 6) for v in weights],
         "bias": round(float(bias), 6),
-        "release": RELEASE,
-        "add": ADD,
+        "release": release,
+        "add": add,
         "rules": "rules/25",
         "classifier": "hashlr-14",
         "refit": "hashlr-16",
@@ -82,24 +98,33 @@ def main() -> None:
         "rows": len(rows),
         "data_sha256": digest,
         "provenance": {
-            **{v: {"file": f"tests/fixtures/hold_heldout_{v}/heldout_{v}.jsonl", **counts[v]} for v in b36.SETS},
-            "w34": {"file": "scripts/hold_benign_round34.py", "source": w34.PROVENANCE, "weight": 1.0, **counts["w34"]},
+            **{v: {"file": f"tests/fixtures/hold_heldout_{v}/heldout_{v}.jsonl", **counts[v]} for v in sets},
+            **{
+                g: {
+                    "file": f"scripts/{m.__name__}.py",
+                    "source": m.PROVENANCE,
+                    "weight": getattr(m, "WEIGHT", 1.0),
+                    **counts[g],
+                }
+                for g, m in groups.items()
+            },
         },
         "fit_rule": (
             "class-balanced L2 logistic regression (scripts/hold_train.py fit, L-BFGS) over features34 of every row "
             "(the default's verdict and decoded-view reason, rules/25's score, verdict and rule families, hashlr-14's "
             "and hashlr-16's probabilities, each row judged by classifiers that never saw its set: "
-            "bench/hold_cv_round36.py --extract; the source) and memeval.hold._concepts.vector of its text"
+            f"{bench} --extract; the source) and memeval.hold._concepts.vector of its text"
         ),
         "cut_rule": (
             "held when rules/25 or a decoded view holds the text; otherwise a text the default holds stays held at "
             "probability >= release, and a text it does not hold is held at probability >= add; the cuts are the "
-            "pair bench/hold_cv_round36.py --nested chooses for most left-out sets (most orders over the other sets at "
+            f"pair {bench} --nested chooses for most left-out sets (most orders over the other sets at "
             "a precision at least the default's there plus 0.005, no hold test's benign example newly held)"
         ),
+        **extra,
     }
     args.out.mkdir(parents=True, exist_ok=True)
-    path = args.out / f"{NAME}.json"
+    path = args.out / f"{name}.json"
     path.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"wrote {path}: {len(rows)} rows, {len(fams)} families, sha256 {digest[:12]}")
 

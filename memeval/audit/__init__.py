@@ -59,7 +59,7 @@ if TYPE_CHECKING:  # the real names for type checkers; at run time `__getattr__`
     from memeval.audit._simple import check_simple_name, check_team_name
     from memeval.audit._store import AppendResult, AuditStore, SqlAuditStore
     from memeval.audit._tables import TeamRow
-    from memeval.audit._time import check_week_in_range, iso_week_of, iso_week_window, to_us, zone
+    from memeval.audit._time import check_week_in_range, iso_week_of, iso_week_window, team_zone, to_us, zone
     from memeval.audit._tokens import SenderTokenInfo, add_token, revoke_token, sender_tokens
     from memeval.audit._verify import ChainReport, logged_teams, verify_chain
     from memeval.audit._waiting import read_items
@@ -137,6 +137,7 @@ __all__ = [
     "store_id",
     "take_anchor",
     "team_tz",
+    "team_zone",
     "to_us",
     "verify_chain",
     "verify_projections",
@@ -217,6 +218,7 @@ _LAZY = {
     "store_id": "_settings",
     "take_anchor": "_anchor",
     "team_tz": "_counts",
+    "team_zone": "_time",
     "to_us": "_time",
     "logged_teams": "_verify",
     "verify_chain": "_verify",

@@ -29,7 +29,7 @@ from memeval.audit._logrow import LOG_COLUMNS, event_from_body, log_row, row_val
 from memeval.audit._project import KeyQuery, preload_keys, project
 from memeval.audit._sanitize import Sanitizer
 from memeval.audit._tables import AuditEventRow, AuditHead
-from memeval.audit._write import AppendResult, append_batch, append_batches
+from memeval.audit._write import AppendResult, append_batch, append_batches, new_combiner
 from memeval.clock import utc_now
 from memeval.errors import AuditStoreError
 
@@ -114,6 +114,8 @@ class SqlAuditStore(AuditStore):
             ping and each statement are one round trip each and the return sends nothing. Each statement
             sees what is committed when it runs (READ COMMITTED, as inside the transaction); the same
             pool. On SQLite, `engine` itself (no round trips; its `BEGIN` is the engine's own)."""
+            self.combiner = new_combiner(self)
+            """Batches appended at once from several threads go in one transaction (`memeval.audit._combine`)."""
             from memeval.audit._migrations import migrate
             from memeval.audit._plannerstats import PlannerStats
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, date, datetime, time, timedelta
+from difflib import get_close_matches
+from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from memeval.errors import UsageError
@@ -47,7 +49,59 @@ def zone(tz: str) -> ZoneInfo:
             raise UsageError(
                 f"{tz!r} is a region of the zone database, not a zone: name one in it, e.g. {inside[0]!r}"
             ) from exc
-        raise UsageError(f"unknown time zone {tz!r}: give an IANA name such as 'Europe/London' or 'UTC'") from exc
+        hints = close_zones(tz)
+        meant = f" (did you mean {' or '.join(repr(z) for z in hints)}?)" if hints else ""
+        raise UsageError(
+            f"unknown time zone {tz!r}{meant}: give an IANA name such as 'Europe/London' or 'UTC'"
+        ) from exc
+
+
+def close_zones(tz: str) -> list[str]:
+    """The zone names a mistyped `tz` most likely meant, at most three.
+
+    The same name in other letter case (`utc`, `europe/london`), a zone whose last part is `tz` with
+    spaces as underscores (`London`, `New York`), else names spelt within difflib's 0.8 ratio
+    (`Europe/Londn`), all compared without letter case.
+    """
+    key = "_".join(tz.split()).lower()
+    if not key:
+        return []
+    zones = sorted(available_timezones())
+    same = [z for z in zones if z.lower() == key]
+    if same:
+        return same[:3]
+    city = [z for z in zones if "/" in z and z.rsplit("/", 1)[1].lower() == key]
+    if city:
+        return city[:3]
+    lowered = {z.lower(): z for z in zones}
+    return [lowered[m] for m in get_close_matches(key, list(lowered), n=3, cutoff=0.8)]
+
+
+MACHINE_ZONE = "localtime"
+"""The zone database's name for this machine's own setting (`/etc/localtime`): not a place, and read otherwise
+on every machine, so refused as a team's zone (`team_zone`)."""
+
+
+def team_zone(tz: str) -> ZoneInfo:
+    """`zone(tz)` for a name to be kept as a team's zone: a place, the same on every machine.
+
+    `localtime` is in the zone database but names whatever `/etc/localtime` is where it is read: a
+    team's weeks set so were cut at another midnight by a report made, recounted (`report verify`)
+    or scheduled on a machine set otherwise (a shared PostgreSQL store, a server in UTC).
+
+    Raises:
+        UsageError: `tz` is not an IANA zone (`zone`), or it is `localtime` (this machine's zone named).
+    """
+    z = zone(tz)
+    if tz == MACHINE_ZONE:
+        here = Path("/etc/localtime").resolve()
+        parts = here.parts[here.parts.index("zoneinfo") + 1 :] if "zoneinfo" in here.parts else ()
+        named = f" (this machine's is {'/'.join(parts)!r})" if parts else ""
+        raise UsageError(
+            f"time zone {tz!r} is this machine's own setting, which another machine reads otherwise: name "
+            f"the team's zone itself{named}, such as 'Europe/London' or 'UTC'"
+        )
+    return z
 
 
 def iso_week_window(week: str, tz: str) -> tuple[datetime, datetime]:

@@ -19,15 +19,21 @@ batches of a file ingest in one transaction). For a batch of drafts it, in order
    actor: a re-send under a new sender name, which would otherwise be stored twice), checks each
    decision against the state machines, assigns `seq`, `prev_hash`, `hash`, inserts, updates projections, and turns
    each `hold.released` into the `memory.written` (or `lesson.proposed`) it releases.
-Any refusal rolls the whole batch back: a batch is stored entirely or not at all.
+Any refusal rolls the whole batch back: a batch is stored entirely or not at all. Batches of one
+sender appended at once from several threads (an HTTP server's requests) wait for step 3 in the
+store's queue and go through it together, one transaction for the waiting ones (`new_combiner`,
+`memeval.audit._combine`); a group that fails is written again one batch at a time, so each batch
+is still stored entirely or not at all, with its own result or error.
 
-This module holds that order (`append_batch`), step 3 (the duplicate lookup, the decisions, the
-hash chain, the inserts) and `AppendResult`.
+This module holds that order (`append_batch`), step 3 (the decisions, the chaining and hashing,
+the inserts) and `AppendResult`; the duplicate lookups are `_existing`'s, the chains' heads `_heads`'.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import itertools
 import logging
 import uuid
 from collections.abc import Callable, Sequence
@@ -35,29 +41,28 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Connection
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session
 
 from memeval.audit import _payloads as p
 from memeval.audit._admit import admit, check_draft
 from memeval.audit._authority import Origin
+from memeval.audit._combine import Combiner
 from memeval.audit._events import EVENT_ADAPTER, GENESIS_HASH, AuditEvent
+from memeval.audit._existing import existing_ids, existing_queries
+from memeval.audit._existing import stored_already as stored_already  # `_http` reads it from here
+from memeval.audit._heads import Chain, head_query, head_statements, load_heads
 from memeval.audit._lifecycle import for_event
 from memeval.audit._logrow import LOG_COLUMNS, canonical_body, log_row
 from memeval.audit._machine import decide
 from memeval.audit._project import (
     BULK,
-    EVERY_STORED,
-    KeyQuery,
-    Statement,
     forget_keys,
     get_row,
     insert_new_rows,
     prefetch_for,
     prefetch_queries,
     project,
-    select_keys,
 )
 from memeval.audit._resend import (
     OPEN_AT_START,
@@ -65,11 +70,11 @@ from memeval.audit._resend import (
     changed_within,
     open_lesson_hold_queries,
     prefetch_open_lesson_holds,
-    refuse_resent,
     refuse_second_hold,
 )
 from memeval.audit._resendjoin import across_fields
 from memeval.audit._tables import HoldState
+from memeval.audit._tasks import WRITE_EVENTS
 from memeval.errors import AuditStoreError, TransitionRefused
 
 log = logging.getLogger(__name__)
@@ -134,10 +139,7 @@ def append_batch(
     expanded = store.sanitizer.sanitize_many(
         drafts, sender, presanitized, strict_ids=origin == "ingest", stored_already=known
     )
-    try:
-        return _append_locked(store, drafts, expanded, sender, origin)
-    except SQLAlchemyError as exc:
-        raise AuditStoreError(f"audit store write failed: {type(exc).__name__}") from exc
+    return store.combiner.write(Prepared(drafts, expanded, sender, origin))
 
 
 def append_batches(
@@ -177,19 +179,83 @@ def append_batches(
             check_draft(d, i)
         expanded += store.sanitizer.sanitize_many(drafts, sender, pre, strict_ids=origin == "ingest")
         every += drafts
+    return _write_prepared(store, [Prepared(every, expanded, sender, origin)])[0]
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A batch ready for step 3: its admitted drafts, each with its sanitised events, its sender and channel."""
+
+    drafts: list[AuditEvent]
+    expanded: list[list[AuditEvent]]
+    sender: str
+    origin: Origin
+
+    @functools.cached_property
+    def ids(self) -> frozenset[str]:
+        """The drafts' sender event ids."""
+        return frozenset(d.sender_event_id for d in self.drafts)
+
+
+def new_combiner(store: SqlAuditStore) -> Combiner[Prepared, AppendResult]:
+    """The store's queue of batches appended at once from several threads (`memeval.audit._combine`).
+
+    Batches that wait together go in one transaction when they come from one sender on the ingest
+    channel, share no sender event id and hold at most `GROUP_MAX_EVENTS` drafts together (`_fits`):
+    then no event of one is a resend of another's, and each batch's result is counted apart
+    (`_append_locked`'s `sizes`), as its own transaction would have counted it.
+    """
+    return Combiner(
+        lambda items: _write_prepared(store, items),
+        lambda item: _write_prepared(store, [item])[0],
+        _fits,
+    )
+
+
+GROUP_MAX_EVENTS = WRITE_EVENTS
+"""Most drafts of waiting batches `new_combiner` writes in one transaction (as a file ingest's writer, `_tasks`)."""
+
+
+def _fits(group: Sequence[Prepared], item: Prepared) -> bool:
+    """Whether the waiting batch `item` may join the batches `group` in one transaction (`new_combiner`)."""
+    first = group[0]
+    return (
+        item.origin == first.origin == "ingest"
+        and item.sender == first.sender
+        and sum(len(g.drafts) for g in group) + len(item.drafts) <= GROUP_MAX_EVENTS
+        and all(g.ids.isdisjoint(item.ids) for g in group)
+    )
+
+
+def _write_prepared(store: SqlAuditStore, items: Sequence[Prepared]) -> list[AppendResult]:
+    """Step 3 for `items` (one sender and channel) in ONE transaction: each one's result, or raise (nothing stored)."""
+    drafts = [d for it in items for d in it.drafts]
+    expanded = [evs for it in items for evs in it.expanded]
+    sizes = [len(it.drafts) for it in items] if len(items) > 1 else None
     try:
-        return _append_locked(store, every, expanded, sender, origin)
+        return _append_locked(store, drafts, expanded, items[0].sender, items[0].origin, sizes)
     except SQLAlchemyError as exc:
         raise AuditStoreError(f"audit store write failed: {type(exc).__name__}") from exc
 
 
 def _append_locked(
-    store: SqlAuditStore, drafts: Sequence[AuditEvent], expanded: list[list[AuditEvent]], sender: str, origin: Origin
-) -> AppendResult:
-    stored = dups = noops = held = blanked = n_released = on_budget = 0
+    store: SqlAuditStore,
+    drafts: Sequence[AuditEvent],
+    expanded: list[list[AuditEvent]],
+    sender: str,
+    origin: Origin,
+    sizes: Sequence[int] | None = None,
+) -> list[AppendResult]:
+    """Step 3 for `drafts` (each with its sanitised events in `expanded`) in one transaction: a result a batch.
+
+    `sizes` splits `drafts` into consecutive batches (drafts each) whose results are counted apart
+    (`_write_prepared`: each batch's `AppendResult` as it alone would have been); None is one batch.
+    """
+    bounds = list(itertools.accumulate(sizes if sizes is not None else [len(drafts)]))
+    tally = [_Tally() for _ in bounds]
     resent: list[AuditEvent] = []  # drafts (redacted) whose id this sender stored before: compared below
+    resent_in: dict[str, int] = {}  # their sender event ids -> their batch (a group's batches share no id)
     resent_across: dict[tuple[str, str], frozenset[str]] = {}  # their fields a join blanked (`_resendjoin`)
-    seqs: dict[str, tuple[int, int]] = {}
     every = [ev for evs in expanded for ev in evs]
     teams = sorted({ev.team for ev in every})
     # the batch's lookups, run with the lock (one round trip on PostgreSQL), then taken by the calls below;
@@ -198,17 +264,17 @@ def _append_locked(
         None
         if store.is_sqlite
         else (
-            _existing_queries(drafts)
+            existing_queries(drafts)
             + prefetch_queries(every)
             + open_lesson_hold_queries([e[0] for e in expanded])
-            + [_head_query(teams)]
+            + [head_query(teams)]
         )
     )
     with store.write_session(lock_ahead=ahead) as s:
         conn = s.connection()
         try:
-            heads = _load_heads(conn, teams)
-            existing = _existing_ids(s, drafts, sender, origin)
+            heads = load_heads(conn, teams)
+            existing = existing_ids(s, drafts, sender, origin)
             prefetch_for(s, every)
             prefetch_open_lesson_holds(s, [evs[0] for evs in expanded])
         finally:
@@ -216,57 +282,87 @@ def _append_locked(
         s.info[BULK] = []  # new projection rows are inserted together at the end (`insert_new_rows`)
         stored_before = frozenset(existing)
         first_here: dict[tuple[str, str], AuditEvent] = {}  # the batch's first event under each new key
-        changed_here: list[str] = []
+        b = 0
         for i, evs in enumerate(expanded):
+            while i >= bounds[b]:
+                b += 1
+            t = tally[b]
             key = (evs[0].team, evs[0].sender_event_id)
             if key in existing:
-                dups += 1
+                t.dups += 1
                 if key in stored_before:
                     resent.append(evs[0])
+                    resent_in[key[1]] = b
                     resent_across[key] = across_fields(evs[1:])
                 elif key in first_here and changed_within(first_here[key], evs[0]):
-                    changed_here.append(evs[0].sender_event_id)
+                    t.changed_here.append(evs[0].sender_event_id)
                 continue
             existing.add(key)
             first_here[key] = evs[0]
             main = evs[0]
             try:
                 if _decide(s, main) == "noop":
-                    noops += 1
+                    t.noops += 1
                     continue
                 released = _released(s, main)
                 for derived in released:
                     _decide(s, derived)
             except TransitionRefused as exc:
                 raise TransitionRefused(f"event {i}: {exc}", item=exc.item, state=exc.state, index=i) from exc
-            n_released += len(released)
+            t.released += len(released)
             for ev in [*evs, *released]:
                 seq = _insert(s, ev, sender, heads, store.clock)
-                first, _ = seqs.get(ev.team, (seq, seq))
-                seqs[ev.team] = (first, seq)
-                stored += 1
-                held += ev.type == "hold.created"
-                on_budget += isinstance(ev.payload, p.HoldCreated) and any(
+                first, _ = t.seqs.get(ev.team, (seq, seq))
+                t.seqs[ev.team] = (first, seq)
+                t.stored += 1
+                t.held += ev.type == "hold.created"
+                t.on_budget += isinstance(ev.payload, p.HoldCreated) and any(
                     r.rule == BUDGET_RULE for r in ev.payload.reasons
                 )
                 if isinstance(ev.payload, p.SecretBlanked):
-                    blanked += ev.payload.count
-        changed = (tuple(changed_resends(conn, sender, resent, resent_across)) if resent else ()) + tuple(changed_here)
+                    t.blanked += ev.payload.count
+        if resent:  # `changed_resends` keeps `resent`'s order: each batch's in its own order
+            for eid in changed_resends(conn, sender, resent, resent_across):
+                tally[resent_in[eid]].changed_stored.append(eid)
         # the batch's log rows, then its new projection rows, then each team's head (moved once a batch)
         log_rows = s.info.pop("audit_log_rows", [])
         # on PostgreSQL the COMMIT goes with the last of them when nothing is left to flush (`insert_tables`)
-        insert_new_rows(s, ("audit_event", LOG_COLUMNS, log_rows), _head_statements(conn, heads), commit=True)
+        insert_new_rows(s, ("audit_event", LOG_COLUMNS, log_rows), head_statements(conn, heads), commit=True)
         s.info.pop(BULK, None)
         s.info.pop(OPEN_AT_START, None)
-    if changed:
-        shown = ", ".join(repr(x) for x in changed[:_NAMED])
-        more = f" and {len(changed) - _NAMED} more" if len(changed) > _NAMED else ""
-        log.warning(
-            "sender %r sent %d event(s) again under a stored sender event id with other contents; refused, the "
-            "stored events are kept unchanged (send a change as a new event id): %s%s",
-            sender, len(changed), shown, more,
-        )  # fmt: skip
-    return AppendResult(stored, dups, noops, held, blanked, seqs, n_released, on_budget, changed)
+    results = []
+    for t in tally:
+        changed = (*t.changed_stored, *t.changed_here)
+        if changed:
+            shown = ", ".join(repr(x) for x in changed[:_NAMED])
+            more = f" and {len(changed) - _NAMED} more" if len(changed) > _NAMED else ""
+            log.warning(
+                "sender %r sent %d event(s) again under a stored sender event id with other contents; refused, the "
+                "stored events are kept unchanged (send a change as a new event id): %s%s",
+                sender, len(changed), shown, more,
+            )  # fmt: skip
+        results.append(
+            AppendResult(t.stored, t.dups, t.noops, t.held, t.blanked, t.seqs, t.released, t.on_budget, tuple(changed))
+        )
+    return results
+
+
+@dataclass
+class _Tally:
+    """What `_append_locked` counted for one batch (an `AppendResult`'s fields, and the changed resends' ids)."""
+
+    stored: int = 0
+    dups: int = 0
+    noops: int = 0
+    held: int = 0
+    blanked: int = 0
+    released: int = 0
+    on_budget: int = 0
+    seqs: dict[str, tuple[int, int]] = field(default_factory=dict)
+    changed_stored: list[str] = field(default_factory=list)
+    """Ids sent again with other contents than the stored event's (`changed_resends`)."""
+    changed_here: list[str] = field(default_factory=list)
+    """Ids sent again within the batch with other contents than its first under that id (`changed_within`)."""
 
 
 _NAMED = 20
@@ -276,52 +372,6 @@ _NAMED = 20
 def _hold_texts(drafts: Sequence[AuditEvent]) -> bool:
     """True when some draft is a memory or lesson text the hold detector would read."""
     return any(isinstance(d.payload, p.MemoryWritten | p.LessonProposed) and d.payload.text for d in drafts)
-
-
-def stored_already(store: SqlAuditStore, drafts: Sequence[AuditEvent], sender: str) -> frozenset[tuple[str, str]]:
-    """(team, sender event id) of the drafts `sender` has stored already, read outside any write lock.
-
-    The log is append-only, so a draft found here is found again by the write's own lookup under
-    the lock (`_existing_ids`) and skipped there as a duplicate: what is done for it before the
-    lock (its hold assessment) is never stored. One driver-level query per team and 500 ids.
-    """
-    own: set[tuple[str, str]] = set()
-    with store.lookup_engine.connect() as conn:  # in autocommit on a server (`lookup_engine`)
-        for team, ids in _ids_by_team(drafts):
-            for k in range(0, len(ids), 500):
-                rows = select_keys(conn, "audit_event", _EXISTING_NAMES, {"team": team, "sender": sender},
-                                   "sender_event_id", ids[k : k + 500])  # fmt: skip
-                own.update((team, eid) for _, eid in rows)
-    return frozenset(own)
-
-
-def _existing_ids(s: Session, drafts: Sequence[AuditEvent], sender: str, origin: Origin) -> set[tuple[str, str]]:
-    """(team, sender event id) of the drafts' events this sender has stored already.
-
-    The same lookup finds the drafts' ids stored under other senders; on the ingest channel a
-    draft that is one of those very events (`sent_identity`) refuses the batch
-    (`memeval.audit._resend.refuse_resent`). One driver-level query per team and 500 ids (`select_keys`), on the
-    (team, sender, sender_event_id) index, searched for each sender the team has (`_every_sender`):
-    the ORM's statement building and result handling cost more than the query itself.
-
-    Raises:
-        ResentUnderAnotherSender: see `memeval.audit._resend.refuse_resent`.
-    """
-    own: set[tuple[str, str]] = set()
-    others: dict[tuple[str, str], set[str]] = {}
-    for team, ids in _ids_by_team(drafts):
-        for k in range(0, len(ids), 500):
-            rows = select_keys(
-                s.connection(), "audit_event", _EXISTING_NAMES, _every_sender(team), "sender_event_id", ids[k : k + 500]
-            )
-            for who, eid in rows:
-                if who == sender:
-                    own.add((team, eid))
-                else:
-                    others.setdefault((team, eid), set()).add(who)
-    if origin == "ingest":
-        refuse_resent(s.connection(), drafts, own, {k: v for k, v in others.items() if k not in own}, sender)
-    return own
 
 
 def _decide(s: Session, ev: AuditEvent) -> str:
@@ -362,7 +412,7 @@ def _released(s: Session, ev: AuditEvent) -> list[AuditEvent]:
     ]
 
 
-def _insert(s: Session, ev: AuditEvent, sender: str, heads: dict[str, _Chain], clock: Callable[[], datetime]) -> int:
+def _insert(s: Session, ev: AuditEvent, sender: str, heads: dict[str, Chain], clock: Callable[[], datetime]) -> int:
     """Chain, hash and queue the log row of `ev` (a draft: store fields unset) and project it; returns its `seq`.
 
     `recorded_at` (when the store received it) is read from the store's `clock`.
@@ -372,7 +422,7 @@ def _insert(s: Session, ev: AuditEvent, sender: str, heads: dict[str, _Chain], c
     """
     chain = heads.get(ev.team)
     if chain is None:  # the team's first event: its chain starts here
-        chain = heads[ev.team] = _Chain(0, GENESIS_HASH, 0, stored=False)
+        chain = heads[ev.team] = Chain(0, GENESIS_HASH, 0, stored=False)
     seq = chain.seq + 1
     fields = {
         "event_id": "ev_" + uuid.uuid4().hex[:24],
@@ -387,90 +437,3 @@ def _insert(s: Session, ev: AuditEvent, sender: str, heads: dict[str, _Chain], c
     chain.seq, chain.hash = seq, digest
     project(s, ev, seq)
     return seq
-
-
-_EXISTING_NAMES = ("sender", "sender_event_id")
-
-
-def _every_sender(team: str) -> dict[str, Any]:
-    """`select_keys`' equalities of `_existing_ids`: the team, under every sender (`EVERY_STORED`).
-
-    Naming the sender column lets the lookup search the (team, sender, sender_event_id) index for
-    each stored sender instead of reading every row of the team.
-    """
-    return {"team": team, "sender": EVERY_STORED}
-
-
-def _ids_by_team(drafts: Sequence[AuditEvent]) -> list[tuple[str, list[str]]]:
-    """(team, its drafts' sender event ids sorted), by team: what `_existing_ids` looks up."""
-    by_team: dict[str, set[str]] = {}
-    for d in drafts:
-        by_team.setdefault(d.team, set()).add(d.sender_event_id)
-    return [(team, sorted(ids)) for team, ids in sorted(by_team.items())]
-
-
-def _existing_queries(drafts: Sequence[AuditEvent]) -> list[KeyQuery]:
-    """The `select_keys` queries `_existing_ids` will run for `drafts`, for `preload_keys`."""
-    return [
-        ("audit_event", _EXISTING_NAMES, tuple(_every_sender(team).items()), "sender_event_id", tuple(ids[k : k + 500]))
-        for team, ids in _ids_by_team(drafts)
-        for k in range(0, len(ids), 500)
-    ]
-
-
-@dataclass
-class _Chain:
-    """A team's chain position while a batch is appended; its `audit_head` row is written once, at the end.
-
-    Attributes:
-        seq, hash: the last event's (the head's when nothing was appended yet).
-        start: the head's `seq` when the batch began (0 for a new team).
-        stored: whether the team has an `audit_head` row (else `_head_statements` inserts it).
-    """
-
-    seq: int
-    hash: str
-    start: int
-    stored: bool = True
-
-
-_HEAD_NAMES = ("team", "seq", "hash")
-
-
-def _head_query(teams: list[str]) -> KeyQuery:
-    """The `select_keys` query of `_load_heads` for `teams` (sorted), for `preload_keys`."""
-    return ("audit_head", _HEAD_NAMES, (), "team", tuple(teams))
-
-
-def _load_heads(conn: Connection, teams: list[str]) -> dict[str, _Chain]:
-    """Each of `teams` (sorted) with an `audit_head` row -> its chain position, read through the driver.
-
-    Read under the write lock, as the ORM's `session.get` of each head was; on PostgreSQL it comes
-    with the lock's round trip (`_head_query` is among the batch's `lock_ahead` queries).
-    """
-    return {
-        team: _Chain(int(seq), digest, int(seq))
-        for team, seq, digest in select_keys(conn, *_head_query(teams)[:2], {}, "team", teams)
-    }
-
-
-def _head_statements(conn: Connection, heads: dict[str, _Chain]) -> list[Statement]:
-    """Each moved chain's head write: `UPDATE` a stored team's `audit_head` row, `INSERT` a new team's.
-
-    Returned for `insert_tables` to run after the batch's rows (on PostgreSQL in the same round trip
-    as the small tables' rows); none when no chain moved.
-    """
-    quote = conn.dialect.identifier_preparer.quote
-    mark = "?" if conn.dialect.paramstyle == "qmark" else "%s"
-    table, team, seq, digest = (quote(n) for n in ("audit_head", *_HEAD_NAMES))
-    moved = [c for c in heads.items() if c[1].seq != c[1].start]
-    updates = [(c.seq, c.hash, t) for t, c in moved if c.stored]
-    inserts = [(t, c.seq, c.hash) for t, c in moved if not c.stored]
-    return [
-        (sql, rows)
-        for sql, rows in (
-            (f"UPDATE {table} SET {seq} = {mark}, {digest} = {mark} WHERE {team} = {mark}", updates),
-            (f"INSERT INTO {table} ({team}, {seq}, {digest}) VALUES ({mark}, {mark}, {mark})", inserts),
-        )
-        if rows
-    ]

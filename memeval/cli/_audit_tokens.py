@@ -115,10 +115,10 @@ def team_set(
     The team is a team name, as every event's `team` (an empty name, spaces, capitals or an e-mail address were
     stored as a team); a team the store holds no event of yet is taken, with `token add`'s note.
     """
-    from memeval.audit import check_team_name, zone  # light: bad values are said before the store's modules load
+    from memeval.audit import check_team_name, team_zone  # light: bad values are said before the store's modules load
 
     check_team_name(team)
-    zone(tz)
+    team_zone(tz)
     from memeval.audit import TeamRow, open_store
 
     store = open_store(db)

@@ -57,14 +57,15 @@ def check_week_args(week: str | None = None, tz: str | None = None) -> None:
 
     Raises:
         UsageError: `week` is not `YYYY-Www`, does not exist (`2026-W99`) or lies outside the years memeval
-            reads (`memeval.audit.check_week_in_range`); `tz` is not an IANA zone.
+            reads (`memeval.audit.check_week_in_range`); `tz` is not an IANA zone, or is `localtime`
+            (`memeval.audit.team_zone`).
     """
-    from memeval.audit import check_week_in_range, zone
+    from memeval.audit import check_week_in_range, team_zone
 
     if week is not None:
         check_week_in_range(week)
     if tz is not None:
-        zone(tz)
+        team_zone(tz)  # `localtime` too: a week cut in this machine's zone is another week elsewhere
 
 
 def open_with_events(db: str | None, team: str | None = None) -> SqlAuditStore:

@@ -468,10 +468,13 @@ def get_cascade_detector() -> HoldDetector:
 
 
 def get_hold_detector() -> HoldDetector:
-    """The default detector, built once per process: round 34's stacked stage over `rules/25+hashlr/14+views/2`.
+    """The default detector, built once per process: round 37's gated stages over `rules/25+hashlr/14+views/2`.
 
-    `rules/25+hashlr/14+views/2+stack/34` since round 34 (`_stacked.get_stacked34_detector`: a fitted stage over
-    the detector below and a second classifier, `hashlr-16`, rules/25's and a decoded view's verdicts standing).
+    `rules/25+hashlr/14+views/2+stack/37` since round 37 (`_stacked37.get_stacked37_detector`: round 34's stage,
+    and for a text the default lets through that it gives 0.2 to its add cut, a stage that also reads round 36's
+    concepts and may add a hold, fitted on v4-v36); `...+stack/34` from round 34 to 36
+    (`_stacked.get_stacked34_detector`: a fitted stage over the detector below and a second classifier, `hashlr-16`,
+    rules/25's and a decoded view's verdicts standing).
     Under it, `RulesWithClassifier` with the decoded-views stage (`views/2`, `_views.decoded_views`) and without the
     encoder stage, with the numbers stored beside the classifier's weights (`hashlr-14.json`'s `combination`:
     `alone_at`, chosen out of fold with its thresholds by `bench/hold_cv_round21.py`). Rules/25 since round 32, 24
@@ -487,8 +490,8 @@ def get_hold_detector() -> HoldDetector:
     if _DEFAULT is None:
         with _LOCK:
             if _DEFAULT is None:
-                from memeval.hold._stacked import get_stacked34_detector
+                from memeval.hold._stacked37 import get_stacked37_detector
 
-                _DEFAULT = get_stacked34_detector()
+                _DEFAULT = get_stacked37_detector()
                 _derived.keep()  # any piece the stacked stage's tables worked out
     return _DEFAULT

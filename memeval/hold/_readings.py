@@ -155,6 +155,23 @@ _TWELVE_LETTERS = re.compile(r"(?:[^A-Za-z]*+[A-Za-z]){12}")
 """Twelve ASCII letters anywhere in a text (`match` at its start): one search instead of a match a letter."""
 _LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", "$": "s", "|": "l"})
 _LEET_WORD = re.compile(r"\b(?=\w*[a-z])(?=\w*[013457])\w{3,}\b", re.IGNORECASE)
+
+
+def leet_words_at_least_three(text: str) -> bool:
+    """Whether three or more words of `text` mix letters with 0/1/3/4/5/7 (`_LEET_WORD`): its leetspeak is read.
+
+    Asked of each hold text by its readings (`_variants`) and by the decoded views (`_views._segment_views`);
+    answered once a text (`_kept`), and the search stops at the third such word (the same answer as counting
+    them all).
+    """
+    return _kept(_leet_once, text)
+
+
+@functools.lru_cache(maxsize=_REMEMBERED)
+def _leet_once(text: str) -> bool:
+    return next(islice(_LEET_WORD.finditer(text), 2, None), None) is not None
+
+
 _HEX = re.compile(r"(?:\b[0-9a-fA-F]{2}[ :]?){12,}")
 _HEX_NEAR = re.compile(r"[ :][0-9a-fA-F]{2}[ :][0-9a-fA-F]{2}[ :]")
 """What every `_HEX` run (12 pairs or more) holds: its second and third pairs, each after a space or colon, and the
@@ -245,7 +262,7 @@ def _variants_once(text: str) -> tuple[tuple[int, int, str], ...]:
     if _TWELVE_LETTERS.match(text):  # 12+ ASCII letters
         out.append((0, len(text), text.translate(_ROT13)))
         out.append((0, len(text), text[::-1]))
-    if len(_LEET_WORD.findall(text)) >= 3:
+    if leet_words_at_least_three(text):
         out.append((0, len(text), text.translate(_LEET)))
     out += ((start, end, decoded) for _, start, end, decoded in _kept(_byte_readings_once, text))
     if ("&" in text or "\\" in text) and len(list(islice(_SPELLING_MARKS.finditer(text), _SPELLINGS_LEAST))) == (

@@ -405,6 +405,41 @@ def _r(p: str) -> re.Pattern[str]:
     return cast("re.Pattern[str]", LazyPattern(p, re.MULTILINE))
 
 
+class AnyOfPatterns:
+    r"""Several patterns searched one after another: a `Rule.requires` for a rule whose pattern is their alternation.
+
+    A match of `(?:A|B)` is a match of `A` or of `B` at the same place, so a text with no match of either has
+    no match of the whole, and the rule's pattern need not run there (the matches are the same). The parts'
+    searches can cost less than the whole's: Python's `re` tries every branch at every place of a text (after
+    a look-behind or `\b` it has no fast start), while each part searched alone starts fast on its own.
+
+    Args:
+        parts: the branches (regular expressions), compiled on their first search (`memeval._lazyre`);
+            none may refer to a group of another (each is compiled alone).
+        flags: `re` flags for every part (`re.MULTILINE`, as `_r`).
+
+    Attributes:
+        pattern: the parts joined by `|` (what a reader of the rule sees; not searched).
+    """
+
+    def __init__(self, parts: tuple[str, ...], flags: int = re.MULTILINE) -> None:
+        self.parts = tuple(LazyPattern(p, flags) for p in parts)
+        self.pattern = "|".join(parts)
+
+    def search(self, text: str) -> re.Match[str] | None:
+        """The first part's first match in `text`, trying the parts in order; None when none matches."""
+        for part in self.parts:
+            m = part.search(text)
+            if m is not None:
+                return m
+        return None
+
+
+def any_of_patterns(*parts: str) -> re.Pattern[str]:
+    """`AnyOfPatterns(parts)`, typed as the `re.Pattern` that `Rule.requires` holds (only `search` is called)."""
+    return cast("re.Pattern[str]", AnyOfPatterns(parts))
+
+
 NEGATION = re.compile(
     r"\b(?:not|never|don't|dont|no|cannot|can't|refuse[sd]?|refusing|prevent|block|must not|"
     r"should not|shouldn't|won't"

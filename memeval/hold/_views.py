@@ -32,7 +32,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from memeval.hold._readings import _LEET, _LEET_WORD, _ROT13, _decoded_texts, byte_readings
+from memeval.hold._readings import _LEET, _LEET_WORD, _ROT13, _decoded_texts, byte_readings, leet_words_at_least_three
 
 MIN_FUNCTION_WORDS = 2
 FUNCTION_WORDS = frozenset(
@@ -153,8 +153,8 @@ def _segment_views(text: str) -> list[View]:
         if spans:
             out.append(View("reversed", spans[0][0], spans[-1][1], _replaced(text, spans)))
     named = _NAMES_A_READING.search(folded) is not None
-    leet = len(_LEET_WORD.findall(text)) >= 3
-    if not named and not leet and sum(w in _NEW_WORDS for w in _WORD.findall(folded)) < MIN_FUNCTION_WORDS:
+    leet = leet_words_at_least_three(text)  # asked of the text's readings too: answered once
+    if not named and not leet and sum(map(_NEW_WORDS.__contains__, _WORD.findall(folded))) < MIN_FUNCTION_WORDS:
         return out
     found: dict[str, list[tuple[int, int, str]]] = {"rot13": [], "reversed": [], "leet": []}
     for m in _SEGMENT.finditer(text):

@@ -42,14 +42,15 @@ from memeval.meter._usage import ParsedUsage, UsageState
 from memeval.types import CostReason
 
 if TYPE_CHECKING:
-    from memeval.meter._prices import GENAI_PRICES, PriceBook, UserPrice, load_user_prices
+    from memeval.meter._prices import GENAI_PRICES, PriceBook
     from memeval.meter._proxy import MeterProxy
+    from memeval.meter._userprices import UserPrice, load_user_prices
 
 _LAZY = {
     "GENAI_PRICES": "memeval.meter._prices",
     "PriceBook": "memeval.meter._prices",
-    "UserPrice": "memeval.meter._prices",
-    "load_user_prices": "memeval.meter._prices",
+    "UserPrice": "memeval.meter._userprices",
+    "load_user_prices": "memeval.meter._userprices",
     "MeterProxy": "memeval.meter._proxy",
 }
 

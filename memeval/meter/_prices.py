@@ -6,10 +6,10 @@ The user file is TOML, one table per model id, prices in USD per million tokens:
     input_usd_per_mtok = 1.0          # uncached input (required)
     output_usd_per_mtok = 4.0         # output, reasoning included (required)
     cache_read_usd_per_mtok = 0.1     # optional: defaults to the input price
-    cache_write_usd_per_mtok = 1.25   # optional: defaults to the input price
+    cache_write_usd_per_mtok = 1.25   # optional: without it a call that wrote cache entries is unpriced
 
-Cost from the user file = (uncached_input * input price + cache_read * cache-read price
-+ cache_write * cache-write price + output * output price) / 1e6. genai-prices takes the whole
+Cost from the user file (`memeval.meter._userprices`) = (uncached_input * input price + cache_read * cache-read
+price + cache_write * cache-write price + output * output price) / 1e6. genai-prices takes the whole
 prompt as `input_tokens` with its cache parts beside it (the meter's own semantics) and picks the
 price valid at the call's time.
 """
@@ -17,6 +17,7 @@ price valid at the call's time.
 from __future__ import annotations
 
 import logging
+import re
 import warnings
 from dataclasses import dataclass
 from datetime import datetime
@@ -26,72 +27,16 @@ from pathlib import Path
 import genai_prices
 from genai_prices import data_snapshot as genai_snapshot
 from genai_prices import types as genai_types
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from memeval._fieldwords import field_problems
-from memeval._tomlfile import NotTomlText, read_toml
-from memeval.errors import UsageError
 from memeval.meter._records import Cost
 from memeval.meter._usage import ParsedUsage
+from memeval.meter._userprices import ONE_HOUR_UNPRICED, WRITE_UNPRICED, load_user_prices, user_cost
 from memeval.types import SERVICE_TIER_NOTE
 
 log = logging.getLogger(__name__)
 
 GENAI_PRICES = f"genai-prices {genai_prices.__version__}"
 """The `price_source` of a genai-prices price: the library name and its pinned version."""
-
-
-class UserPrice(BaseModel):
-    """One model's prices from the user file, USD per million tokens: finite and not negative.
-
-    TOML has `nan` and `inf`: such a price made every cost of the model NaN (which passes every spend limit) or
-    infinite, neither of which JSON holds; both are refused with the file's other mistakes.
-    """
-
-    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
-
-    input_usd_per_mtok: float = Field(ge=0)
-    output_usd_per_mtok: float = Field(ge=0)
-    cache_read_usd_per_mtok: float | None = Field(default=None, ge=0)
-    cache_write_usd_per_mtok: float | None = Field(default=None, ge=0)
-    cache_write_1h_usd_per_mtok: float | None = Field(default=None, ge=0)
-    """The price of prompt tokens written to the cache with a 1-hour lifetime (Anthropic's
-    `cache_creation.ephemeral_1h_input_tokens`: twice the input price, where a 5-minute write is 1.25 times).
-    A call that wrote some, to a model whose table lacks this key, has no known cost (`ONE_HOUR_UNPRICED`):
-    `cache_write_usd_per_mtok` is the 5-minute price, and priced at it the cost would be below the bill."""
-    output_limit_tokens: int | None = None
-    """The model's output limit, for the worst case a call reserves when it names no
-    `max_tokens` (default `DEFAULT_OUTPUT_LIMIT_TOKENS`)."""
-
-
-def load_user_prices(path: Path) -> dict[str, UserPrice]:
-    """Read a user price file.
-
-    Raises:
-        UsageError: the file is missing, not TOML, or a model's table is malformed.
-    """
-    try:
-        data = read_toml(path)
-    except OSError as exc:
-        raise UsageError(f"price file {path} cannot be read ({exc}); pass a readable file") from exc
-    except NotTomlText as exc:
-        raise UsageError(f"price file {path} is {exc}") from exc
-    models = data.get("models")
-    if not isinstance(models, dict):
-        raise UsageError(f'price file {path} has no [models."<id>"] tables; add one per model')
-    prices = {}
-    for model, table in models.items():
-        try:
-            prices[model] = UserPrice.model_validate(table)
-        except ValidationError as exc:
-            problems = field_problems(exc, "is not a price key")
-            raise UsageError(
-                f"price file {path}: model {model!r}: {problems}; a model's prices are "
-                "numeric input_usd_per_mtok and output_usd_per_mtok (USD per million tokens, finite and 0 or more), "
-                "optional cache_read_usd_per_mtok, cache_write_usd_per_mtok, cache_write_1h_usd_per_mtok and "
-                "output_limit_tokens"
-            ) from exc
-    return prices
 
 
 DEFAULT_OUTPUT_LIMIT_TOKENS = 128_000
@@ -105,12 +50,6 @@ MAX_WORST_OUTPUT_TOKENS = 1_000_000_000
 output limit of current models, so it never lowers a real call's bound. A request's `max_tokens` and `n` are the
 agent's to write (`10**400` is valid JSON): unclipped, their product overflowed a float (a 500 from the proxy for
 a user-priced model) or made an infinite reservation and an infinite charge."""
-
-
-ONE_HOUR_UNPRICED = (
-    "prompt tokens written to the cache for 1 hour, and the price file gives no cache_write_1h_usd_per_mtok"
-)
-"""Why a user-priced call that wrote 1-hour cache entries has no known cost (`UserPrice`)."""
 
 
 STANDARD_TIERS = frozenset({None, "default", "standard"})
@@ -144,6 +83,35 @@ def _tier_unpriced(source: str, tier: str | None, priced_as: str) -> Cost:
     )
 
 
+OTHER_MODEL_UNPRICED = "is the model the response names, which no price table knows, and the request named"
+"""Why a call whose response names an unknown model other than the requested one has no known cost (`dated_form`)."""
+
+_DATED_TAIL = re.compile(r"[-@:.]?v?\d[\d.:-]*")
+"""What follows a model id in a dated or pinned form of it: `-2024-08-06`, `-20250514`, `@20250514`, `-002`,
+`-v1:0`."""
+
+
+def dated_form(served: str, requested: str) -> bool:
+    """Whether the model id a response names is the requested one or a dated or pinned form of it.
+
+    `gpt-4o-2024-08-06` of `gpt-4o`, `claude-sonnet-4-5-20250929` of `claude-sonnet-4-5` (or of
+    `claude-sonnet-4-5-latest`), `gemini-1.5-pro-002` of `gemini-1.5-pro`: True; `gpt-4o-mini` of `gpt-4o`, or any
+    other name: False. Case is ignored. `PriceBook.cost` prices a call by the requested model's price only then: a
+    response naming another model that no table prices (a router's pick, a larger model served in its place) priced
+    as the requested one would be a guess, possibly below the bill.
+    """
+    s, r = served.strip().lower(), requested.strip().lower()
+    if s == r:
+        return True
+    r = r.removesuffix("-latest")
+    return s.startswith(r) and _DATED_TAIL.fullmatch(s[len(r) :]) is not None
+
+
+def _shown_model(name: str) -> str:
+    """A model id as a reason shows it: quoted, at most 80 characters (the names are the agent's or the server's)."""
+    return repr(name if len(name) <= 80 else name[:80] + "...")
+
+
 class PriceBook:
     """Turns a call's usage into a `Cost`.
 
@@ -175,7 +143,9 @@ class PriceBook:
         Args:
             usage: the call's reading; without input and output counts the cost is missing.
             provider: the genai-prices provider id to look the model up under.
-            models: model ids to try in order (the one the response named, then the requested).
+            models: model ids to try in order (the one the response named, then the requested). A user price file's
+                price for any of them wins; genai-prices' price of the requested model is used only when the response
+                names none or a dated form of it (`dated_form`), else the cost is `unpriced` (`OTHER_MODEL_UNPRICED`).
             at: the call's time (UTC), which selects the dated genai-prices entry.
 
         A call the response says another processing tier served (`usage.service_tier` not in `STANDARD_TIERS`:
@@ -196,7 +166,14 @@ class PriceBook:
             if name in self._user:
                 if tier is not None:
                     return _tier_unpriced(f"user:{self.user_file}", tier, f"user:{name}")
+                written = usage.cache_write_tokens or 0
                 one_hour = usage.cache_write_1h_tokens or 0
+                if written > one_hour and self._user[name].cache_write_usd_per_mtok is None:
+                    return Cost(
+                        cost_usd=None,
+                        reason="unpriced",
+                        price_source=f"user:{self.user_file}; {written - one_hour} {WRITE_UNPRICED} of model {name}",
+                    )
                 if one_hour and self._user[name].cache_write_1h_usd_per_mtok is None:
                     return Cost(
                         cost_usd=None,
@@ -204,11 +181,18 @@ class PriceBook:
                         price_source=f"user:{self.user_file}; {one_hour} {ONE_HOUR_UNPRICED} of model {name}",
                     )
                 return Cost(
-                    cost_usd=_user_cost(usage, self._user[name]),
+                    cost_usd=user_cost(usage, self._user[name]),
                     price_source=f"user:{self.user_file}",
                     priced_as=f"user:{name}",
                 )
-        for name in names:
+        for i, name in enumerate(names):
+            if i > 0 and names[0] is not None and not dated_form(names[0], name):
+                return Cost(
+                    cost_usd=None,
+                    reason="unpriced",
+                    price_source=f"{GENAI_PRICES}; {_shown_model(names[0])} {OTHER_MODEL_UNPRICED} "
+                    f"{_shown_model(name)}",
+                )
             try:
                 total, priced_as = self._genai.price(usage, name, provider, at, tier)
             except TierNotPriced as exc:
@@ -459,24 +443,3 @@ def _genai_counts(usage: ParsedUsage) -> dict[str, int] | None:
 
 def _genai_usage(usage: ParsedUsage) -> genai_prices.Usage:
     return genai_prices.Usage(**_usage_fields(usage))
-
-
-def _user_cost(usage: ParsedUsage, price: UserPrice) -> float:
-    """USD of `usage` at a user price; 1-hour cache writes (a part of the writes) at their own price.
-
-    `PriceBook.cost` calls it only when the price has `cache_write_1h_usd_per_mtok` or the call wrote no 1-hour part.
-    """
-    read = usage.cache_read_tokens or 0
-    write = usage.cache_write_tokens or 0
-    one_hour = min(usage.cache_write_1h_tokens or 0, write)  # a part of the writes (`ParsedUsage`)
-    uncached = usage.uncached_input_tokens or 0
-    total = (
-        uncached * price.input_usd_per_mtok
-        + read
-        * (price.cache_read_usd_per_mtok if price.cache_read_usd_per_mtok is not None else price.input_usd_per_mtok)
-        + (write - one_hour)
-        * (price.cache_write_usd_per_mtok if price.cache_write_usd_per_mtok is not None else price.input_usd_per_mtok)
-        + one_hour * (price.cache_write_1h_usd_per_mtok or 0.0)
-        + (usage.output_tokens or 0) * price.output_usd_per_mtok
-    )
-    return total / 1_000_000

@@ -41,6 +41,7 @@ from memeval.redact._views import View
 _PERCENT = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
 _B64 = re.compile(r"(?<![A-Za-z0-9+/_\-])[A-Za-z0-9+/_\-]{16,}={0,2}(?![A-Za-z0-9+/=_\-])")
 _HEX = re.compile(r"(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}){8,}(?![0-9A-Fa-f])")
+_SIXTEEN = re.compile(r"[A-Za-z0-9+/_\-]{16}")  # in every `_B64`, `_HEX` match; a quarter of their search's CPU
 _JOIN = re.compile(
     r"""(?<!\\)(?P<q>["'`])(?:[ \t]*(?:\+|\.|\|\||&)[ \t]*(?:\\?\r?\n[ \t]*)?|[ \t]*\\?\r?\n[ \t]*|[ \t]+)(?P=q)"""
     r"""|(?<=[A-Za-z0-9_\-+/=])\\\r?\n[ \t]*(?=[A-Za-z0-9_\-+/=])"""
@@ -478,12 +479,13 @@ def encoded_segments(text: str) -> list[tuple[int, int, str]]:
     """
     out: list[tuple[int, int, str]] = []
     hex_spans: set[tuple[int, int]] = set()
-    for m in _HEX.finditer(text):
+    runs = _SIXTEEN.search(text) is not None
+    for m in _HEX.finditer(text) if runs else ():
         decoded = _printable(bytes.fromhex(m.group()))
         hex_spans.add(m.span())
         if decoded is not None:
             out.append((m.start(), m.end(), decoded))
-    for m in _B64.finditer(text):
+    for m in _B64.finditer(text) if runs else ():
         if m.span() in hex_spans:
             continue
         decoded = _b64(m.group())

@@ -59,7 +59,7 @@ from memeval.redact._scanners import (
 from memeval.redact._solo import SoloRuleRecognizer
 from memeval.redact._spacedcopies import COPIES, spaced_copies_view
 from memeval.redact._spacedlate import spaced_late_view
-from memeval.redact._spacedmarks import spaced_marks_most_view, spaced_marks_view
+from memeval.redact._spacedmarks import may_be_spaced, spaced_marks_most_view, spaced_marks_view
 from memeval.redact._structural import StructuralRecognizer
 from memeval.redact._truncated import TruncatedTokenRecognizer
 from memeval.redact._views import Reading, View, boundary_reads, boundary_view, normal_view, slash_view
@@ -116,13 +116,13 @@ class Redactor:
             Reading("hidden", hidden_view),
             Reading("markup", markup_view, keep=touches_markup),
             Reading("unmarked", unmarked_view),
-            Reading("spaced", spaced_view),
-            Reading("spaced-apart", spaced_apart_view),
-            Reading("spaced-marks", spaced_marks_view),
-            Reading("spaced-marks-most", spaced_marks_most_view),
-            *(Reading(f"spaced-copies-{n}", partial(spaced_copies_view, most=n)) for n in COPIES),
-            Reading("spaced-late", spaced_late_view),
-            Reading("spaced-late-2", partial(spaced_late_view, words=2)),
+            Reading("spaced", spaced_view, spaced=True),
+            Reading("spaced-apart", spaced_apart_view, spaced=True),
+            Reading("spaced-marks", spaced_marks_view, spaced=True),
+            Reading("spaced-marks-most", spaced_marks_most_view, spaced=True),
+            *(Reading(f"spaced-copies-{n}", partial(spaced_copies_view, most=n), spaced=True) for n in COPIES),
+            Reading("spaced-late", spaced_late_view, spaced=True),
+            Reading("spaced-late-2", partial(spaced_late_view, words=2), spaced=True),
             Reading("reversed", rlo_view, span=reversed_span),
             Reading(
                 "gap-joined", partial(gap_view, prefixes=prefixes, found_by=LiteralSet(prefixes)), keep=whole_across_gap
@@ -189,7 +189,13 @@ class Redactor:
         jobs: list[tuple[int, Reading | None, View | None, tuple[int, int]]] = []
         subtexts: list[str] = []
         for i, t in enumerate(texts):
+            # the letter-spaced readings are None where no spaced run can start (most texts): one search for all
+            spaced = None
             for reading in self._readings:
+                if reading.spaced:
+                    spaced = may_be_spaced(t) if spaced is None else spaced
+                    if not spaced:
+                        continue
                 view = reading.make(t)
                 if view is not None and view.text != t:
                     jobs.append((i, reading, view, (0, 0)))
@@ -336,7 +342,8 @@ class Redactor:
         """
         found = self._credentials_many(texts)
         spaced = (spaced_view, spaced_apart_view, spaced_marks_view)
-        views = [(i, view) for i, t in enumerate(texts) for make in spaced if (view := make(t))]
+        # most ids have no place a spaced run can start (`may_be_spaced`): none of the three readings then
+        views = [(i, view) for i, t in enumerate(texts) if may_be_spaced(t) for make in spaced if (view := make(t))]
         if not views:
             return found
         extra: dict[int, list[RecognizerResult]] = {}

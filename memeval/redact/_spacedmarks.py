@@ -110,6 +110,16 @@ def _read_before(run: _Run, spaced: tuple[_Run, ...], starts: list[int]) -> bool
     return at >= 0 and run.end <= spaced[at].end and run.chars in spaced[at].chars
 
 
+def may_be_spaced(text: str) -> bool:
+    """False when no letter-spaced run can start anywhere in `text` (`_MAYBE` finds no place), else True.
+
+    Then `_decode.spaced_view`, `_decode.spaced_apart_view` and `spaced_marks_view` are all
+    None for `text` (each reads only runs found from a place `_MAYBE` finds), so a caller that asks all three
+    of many short texts (the id scan's readings, `Redactor.detect_credentials_many`) asks this once instead.
+    """
+    return _MAYBE.search(text) is not None
+
+
 @functools.lru_cache(maxsize=8)
 def maybe_start(text: str) -> int | None:
     """Where `_MAYBE` first finds a place a run may start in `text`, or None (cached: several readings ask)."""

@@ -247,3 +247,6 @@ class Reading(NamedTuple):
     make: Callable[[str], View | None]
     span: Callable[[View, int, int], tuple[int, int]] = View.span
     keep: Callable[[View, Finding], bool] = lambda _view, _finding: True
+    spaced: bool = False
+    """True for a letter-spaced reading: `make` is None for every text where no spaced run can start
+    (`_decode.may_be_spaced` False), so `Redactor._decoded` does not call it there."""

@@ -33,6 +33,7 @@ from memeval.review._context import ReviewApp
 from memeval.review._inert import inert
 from memeval.review._settings import ReviewSettings
 from memeval.review._tables import ensure_review_schema
+from memeval.review._web import no_such_page
 from memeval.review._web import router as web_router
 
 SESSION_COOKIE = "memeval_review"
@@ -103,11 +104,13 @@ def create_review_app(
     async def _no_such_route(request: Request, exc: StarletteHTTPException) -> Response:
         # an unknown path or method anywhere under /api/v1 (the review API's and the ingest
         # endpoint's) answers in the API's error shape, naming the endpoints, not FastAPI's
-        # {"detail": "Not Found"}; the pages keep the framework's answer
+        # {"detail": "Not Found"}; a page path no page has, an HTML page naming the pages
         if is_api_path(request.url.path):
             return error_response(
                 route_error(request.method, request.url.path, exc.status_code, exc.headers, ingest=with_ingest)
             )
+        if exc.status_code in (404, 405) and not request.url.path.startswith("/api/"):
+            return no_such_page(request, exc.status_code, (exc.headers or {}).get("Allow"))
         return await http_exception_handler(request, exc)
 
     @app.exception_handler(DataError)

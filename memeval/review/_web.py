@@ -187,6 +187,41 @@ def _forbidden(request: Request, account: Account | None) -> HTMLResponse:
     )
 
 
+PAGES = "the queue (/), an item's page (/item/TYPE/TEAM/ID, as `memeval review list` names it) and /login"
+"""The review pages a person may open, as a page for a path that is none of them names them."""
+
+
+def no_such_page(request: Request, status: int, allow: str | None) -> HTMLResponse:
+    """The HTML page for a path outside the API that no page has (404), or a method a page does not take (405).
+
+    A browser got FastAPI's JSON (`{"detail": "Not Found"}`) for a mistyped address; this page says what
+    was asked for and which pages there are, in the pages' own frame (signed in or not).
+
+    Args:
+        request: the request no route took.
+        status: 404 or 405 (another status is answered as 404's page with that status).
+        allow: the methods the path takes (405's `Allow` header), kept on the answer.
+    """
+    account = session_account(request, review_app(request).store)
+    path = request.url.path
+    if status == 405:
+        title = "Not a way to open this page"
+        error = (
+            f"{request.method} {path} is not taken: this page takes {allow or 'other methods'}; "
+            "open it from the queue's links and forms"
+        )
+    else:
+        title = "No such page"
+        error = (
+            f"There is no page at {path}: the review pages are {PAGES}. "
+            "The JSON API is under /api/v1/review (README: the review API)."
+        )
+    response = render(request, "message.html", title, None, account=account, status=status, error=error)
+    if allow:
+        response.headers["Allow"] = allow
+    return response
+
+
 @router.get("/login", response_class=HTMLResponse)
 def login_page(request: Request, next: str = "/") -> Response:
     """The login form."""

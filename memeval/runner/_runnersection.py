@@ -127,6 +127,21 @@ TOOL_CONFIG = {
     "rust-toolchain.toml": "rustup toolchain file (`path = ...` makes `cargo test` run a toolchain of the agent's)",
     "rust-toolchain": "rustup toolchain file (`path = ...` makes `cargo test` run a toolchain of the agent's)",
     "go.work": "Go workspace file (`use`, `replace`: `go test` builds other folders' code in place of a module's)",
+    "CMakeCache.txt": (
+        "CMake's cache: `cmake -S . -B DIR` over it keeps its compilers, flags and build type "
+        "(`CMAKE_C_FLAGS=-DNDEBUG` turns every `assert` of the tests it builds off)"
+    ),
+    ".Rprofile": "R code every R session started in this folder runs first (`Rscript` without `--vanilla`)",
+    ".Renviron": "environment every R session started in this folder reads first (`R_LIBS_USER`: whose packages load)",
+    "gradle.properties": "Gradle project properties (`org.gradle.jvmargs=-javaagent:...` runs code in every build)",
+    **dict.fromkeys(
+        ("phpunit.xml", "phpunit.xml.dist"),
+        "PHPUnit configuration read from its working folder (`bootstrap` runs a file before every test)",
+    ),
+    **dict.fromkeys(
+        ("Directory.Build.props", "Directory.Build.targets"),
+        "MSBuild imports it into every project below this folder (`dotnet test` runs its targets)",
+    ),
     ".tool-versions": "asdf and mise version file (`python path:/app/x` makes their shims run the agent's interpreter)",
     **dict.fromkeys(
         ("mise.toml", ".mise.toml", "mise.local.toml", ".config/mise.toml", ".mise/config.toml"),
@@ -204,3 +219,22 @@ def python_version_request(path: Path, is_link: bool, read: Reader) -> str | Non
     if odd is None:
         return None
     return f"{PYTHON_VERSION_FILE} naming an interpreter by path or name ({odd[:80]!r}): {why}, which runs it"
+
+
+def git_detail(rel: str) -> str | None:
+    """What a git hook, configuration or attributes file at `rel` can make git run, or None.
+
+    Tests restored or compared with git in the agent's repository run what these name (filters,
+    diff drivers, aliases; hooks are turned off in the verifier, the rest cannot be).
+    """
+    parts = rel.split("/")
+    if parts[-1] == ".gitattributes":
+        return "git attributes: pick the filters and diff drivers git runs on these files"
+    if ".git" not in parts[:-1]:
+        return None
+    inside = "/".join(parts[parts.index(".git") + 1 :])
+    if inside.startswith("hooks/") and not inside.endswith(".sample"):
+        return "git hook: git runs it when the tests call git (turned off in the verifier)"
+    if inside in ("config", "info/attributes") or inside.startswith("config."):
+        return f"git {inside}: commands git runs (filters, diff drivers, aliases) when the tests call git"
+    return None

@@ -11,7 +11,6 @@ Nothing here follows a symlink or blocks on a pipe: the world is the agent's.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import stat
@@ -24,14 +23,16 @@ from pathlib import Path
 from memeval.eventlog import TamperFinding
 from memeval.runner._diff import printable
 from memeval.runner._guard import one_slash, under, writable_last
+from memeval.runner._libshadow import library_shadow
 from memeval.runner._linked import linked_file
+from memeval.runner._packagejson import package_json_finding
 from memeval.runner._runnersection import (
-    MAX_PARSED_CONFIG_BYTES,
     PYTHON_VERSION_FILE,
     RUNNER_SECTIONS,
     TOOL_CONFIG,
     ScanBudget,
     activation_script,
+    git_detail,
     python_version_request,
     runner_section,
 )
@@ -79,9 +80,6 @@ VENV_DETAIL = (
 """Why a `pyvenv.cfg` is a finding: with `home` pointing at a folder of the agent's holding `lib/python3.11/os.py`,
 `/app/.venv/bin/python` (a link to the image's python3) imports `json`, `re`... from that folder, before any
 guard of memeval runs."""
-PACKAGE_JSON_KEYS = ("scripts", "jest", "mocha", "ava", "tap", "c8", "nyc", "babel")
-"""Keys of a `package.json` that npm or a Node test runner acts on: `scripts` (`npm test` runs `pretest`, `test`,
-`posttest`; `npm run X`, `npm install` their own), and the runners' own sections (jest's `setupFiles`...)."""
 SYSTEM_SITE = (
     "/usr/lib/python3/dist-packages",
     "/usr/local/lib/python3.11/dist-packages",
@@ -268,11 +266,15 @@ def scan_context(world: World, env: dict[str, str], tests_dir: Path | None = Non
 
 
 def _top_module(inside: str, root: str, world_root: Path) -> str | None:
-    """The top-level module `inside` provides when `root` is on the import path, if any."""
+    """The top-level module `inside` provides when `root` is on the import path, if any.
+
+    A symlink at the top (`/app/tests/org -> ../x`) is the package it leads to: its files are listed under the
+    folder's own name only, so the link is what names the module (breaker39).
+    """
     if not inside.startswith(root.rstrip("/") + "/"):
         return None
     parts = inside[len(root.rstrip("/")) + 1 :].split("/")
-    if len(parts) == 1:
+    if len(parts) == 1 and (_module_name(parts[0]) is not None or not os.path.islink(world_root / inside.lstrip("/"))):
         return _module_name(parts[0])
     pkg = parts[0]
     if not pkg.isidentifier():
@@ -283,23 +285,9 @@ def _top_module(inside: str, root: str, world_root: Path) -> str | None:
     return None
 
 
-def _git_detail(rel: str) -> str | None:
-    """What a git hook, configuration or attributes file at `rel` can make git run, or None.
-
-    Tests restored or compared with git in the agent's repository run what these name (filters,
-    diff drivers, aliases; hooks are turned off in the verifier, the rest cannot be).
-    """
-    parts = rel.split("/")
-    if parts[-1] == ".gitattributes":
-        return "git attributes: pick the filters and diff drivers git runs on these files"
-    if ".git" not in parts[:-1]:
-        return None
-    inside = "/".join(parts[parts.index(".git") + 1 :])
-    if inside.startswith("hooks/") and not inside.endswith(".sample"):
-        return "git hook: git runs it when the tests call git (turned off in the verifier)"
-    if inside in ("config", "info/attributes") or inside.startswith("config."):
-        return f"git {inside}: commands git runs (filters, diff drivers, aliases) when the tests call git"
-    return None
+def _real_folder(p: Path) -> bool:
+    """Whether `p` is a folder, not a link to one."""
+    return p.is_dir() and not p.is_symlink()
 
 
 def classify(
@@ -343,10 +331,20 @@ def classify(
             add("shadows-stdlib", f"module `{m}` shadows the standard library's{where}")
         elif m in ctx.installed:
             add("shadows-installed", f"module `{m}` shadows the one installed in the task's interpreter{where}")
+    if (lib := library_shadow(rel, stat.S_ISLNK(st.st_mode) and (world_root / rel).is_dir())) is not None:
+        add(*lib)
     if pristine is not None and change == "added":
         for task_file, rule in shadowed_task_files(rel, world_root, pristine, (*ctx.roots, *loose), ls):
             add("shadows-task-file", f"used instead of the task's own {task_file} ({rule})")
-    if (held := held_module_shadow(inside, (*ctx.roots, *loose), ctx.held)) is not None:
+    elif pristine is not None and stat.S_ISLNK(st.st_mode) and _real_folder(pristine / rel):  # breaker39
+        add(
+            "shadows-task-file",
+            f"a symbolic link in place of the task's folder {inside}: the rules keyed on its files "
+            "(an activation script, a package's `__init__.py`) see the folder it leads to under that one's own name",
+        )
+    package_link = stat.S_ISLNK(st.st_mode) and (world_root / rel / "__init__.py").is_file()  # breaker39
+    shadow_at = f"{inside}/__init__.py" if package_link else inside  # a link to a package: as its `__init__`
+    if (held := held_module_shadow(shadow_at, (*ctx.roots, *loose), ctx.held)) is not None:
         add("shadows-task-file", held)
     blocking = next((p for p in rel.split("/")[:-1] if p in ctx.held), None)
     if blocking is not None and change == "added":
@@ -362,15 +360,19 @@ def classify(
         add("entry-points", f"entry points of `{parent[-2]}` (how pytest and other tools find plugins)")
     if name == "conftest.py":
         add("conftest", "pytest runs it when it collects this folder")
-    elif name == "__init__.py":
+    elif name == "__init__.py" or (stat.S_ISLNK(st.st_mode) and (world_root / rel / "__init__.py").is_file()):
+        init = rel if name == "__init__.py" else f"{rel}/__init__.py"  # a link to a package: its own (breaker39)
 
         def source() -> bytes | None:  # None: taken to run code (a link, too large, or past the scan's budget)
-            if stat.S_ISLNK(st.st_mode) or not budget.take_named(name, min(st.st_size, MAX_CONFIG_BYTES + 1)):
+            ist = st if init == rel else os.lstat(world_root / init)
+            if stat.S_ISLNK(ist.st_mode) or not budget.take_named(
+                "__init__.py", min(ist.st_size, MAX_CONFIG_BYTES + 1)
+            ):
                 return None
-            head = _read_head(world_root / rel, MAX_CONFIG_BYTES + 1)
+            head = _read_head(world_root / init, MAX_CONFIG_BYTES + 1)
             return None if len(head) > MAX_CONFIG_BYTES else head
 
-        if (why := package_init_runs(rel, source, world_root, pristine, ctx.held, ls)) is not None:
+        if (why := package_init_runs(init, source, world_root, pristine, ctx.held, ls)) is not None:
             add("conftest", why)
     if name.endswith(".pth") or _module_name(name) in STARTUP or any(p in STARTUP for p in rel.split("/")[:-1]):
         add("startup-hook", "run when a Python interpreter starts, if its folder is a site folder")
@@ -379,10 +381,11 @@ def classify(
         add("path-command", f"in {folder}, which is on the verifier's PATH")
     elif name in ctx.commands and stat.S_ISREG(st.st_mode) and st.st_mode & 0o111:
         add("path-command", f"an executable named like the image's command `{name}`")
-    tree = next((p for p in rel.split("/")[:-1] if p in PACKAGE_TREES), None)
+    # a link named `node_modules` is one too: what it leads to is listed under its own path (breaker39)
+    tree = next((p for p in rel.split("/")[: None if stat.S_ISLNK(st.st_mode) else -1] if p in PACKAGE_TREES), None)
     if tree is not None:
         add("installed-package", f"inside {tree}: code the task's tools may import or run")
-    git = _git_detail(rel)
+    git = git_detail(rel)
     if git is not None:
         add("runner-config", git)
     if name == "pyvenv.cfg":
@@ -398,7 +401,11 @@ def classify(
         add("runner-config", tool)
     elif JS_RUNNER_CONFIG.match(name):
         add("runner-config", "configuration a Node test runner or package manager reads from its working directory")
-    elif name == "package.json" and (npm := _package_json(world_root / rel, pristine, rel, st, budget)) is not None:
+    elif (
+        name == "package.json"
+        and (npm := package_json_finding(world_root / rel, pristine, rel, st, budget, _read_head, MAX_CONFIG_BYTES))
+        is not None
+    ):
         add("runner-config", npm)
     elif name == PYTHON_VERSION_FILE:
         if (why := python_version_request(world_root / rel, stat.S_ISLNK(st.st_mode), _read_head)) is not None:
@@ -412,56 +419,6 @@ def classify(
         if why is not None:
             add("runner-config", why)
     return out
-
-
-_UNREAD: dict[type[Exception], str] = {
-    UnicodeDecodeError: "is not UTF-8 to memeval",
-    RecursionError: "nests deeper than memeval's JSON reader",
-}
-"""Why Python's `json` refused a `package.json` Node reads: Node decodes bad UTF-8 as U+FFFD, parses any depth and
-reads a 5,000-digit number as a float, where `json.loads` raises (`ValueError` past 4,300 digits)."""
-
-
-def _package_json(path: Path, pristine: Path | None, rel: str, st: os.stat_result, budget: ScanBudget) -> str | None:
-    """Why the agent's `package.json` at `path` is a finding, or None.
-
-    The finding names the keys of `PACKAGE_JSON_KEYS` it added or changed against the task's (`pristine / rel`;
-    none if absent). A file that is a link, over `MAX_CONFIG_BYTES` or that Python's `json` cannot read cannot be
-    checked, and says so (Node reads what `json.loads` refuses: bad UTF-8, deep nesting, a 5,000-digit number, and
-    ran a `pretest` hidden so); one that is not JSON, or not an object, is none (npm and the runners refuse it).
-    Nor is one past the scan's `budget` (its `lstat` is `st`): it is not read.
-    """
-    if os.path.islink(path):
-        return "package.json as a symbolic link: npm and Node test runners read its `scripts` and runner sections"
-    if not budget.take_named("package.json", min(st.st_size, MAX_CONFIG_BYTES + 1)):
-        return (
-            f"package.json not checked for `scripts` and runner sections: the scan had read its "
-            f"{MAX_PARSED_CONFIG_BYTES} bytes of package.json files"
-        )
-    head = _read_head(path, MAX_CONFIG_BYTES + 1)
-
-    def keys(data: bytes) -> dict[str, object] | str | None:
-        try:
-            doc = json.loads(data.decode("utf-8-sig")) if data else {}
-        except json.JSONDecodeError:
-            return None  # not JSON: npm refuses it too, nothing in it runs
-        except (UnicodeDecodeError, ValueError, RecursionError) as exc:
-            return _UNREAD.get(type(exc), "holds a number too long for memeval's JSON reader")
-        return {k: doc[k] for k in PACKAGE_JSON_KEYS if k in doc} if isinstance(doc, dict) else None
-
-    if len(head) > MAX_CONFIG_BYTES:
-        return f"package.json over {MAX_CONFIG_BYTES} bytes, too large to check for `scripts` and runner sections"
-    mine = keys(head)
-    if isinstance(mine, str):
-        return f"package.json that {mine}, which Node may still read: its `scripts` and runner sections not checked"
-    if mine is None:
-        return None
-    before = keys(_read_head(pristine / rel)) if pristine is not None else {}
-    before = before if isinstance(before, dict) else {}
-    changed = sorted(k for k in PACKAGE_JSON_KEYS if (before or {}).get(k) != mine.get(k))
-    if not changed:
-        return None
-    return f"package.json `{'`, `'.join(changed)}` added or changed: what `npm test` and Node test runners run"
 
 
 def scan_tamper(

@@ -16,6 +16,7 @@ import os
 import shutil
 import signal
 import stat
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,6 +32,7 @@ from memeval.runner._guard import (
     verifier_env,
     world_folders,
 )
+from memeval.runner._mtimes import date_tests, settle_world
 from memeval.sandbox import (
     SANDBOX_CAPS_FOR_USER_SWITCH,
     ExitReport,
@@ -410,7 +412,9 @@ def run_verifier(
     The environment is the task's, hardened so the agent's files cannot steer the verifier's
     tools (see `memeval.runner._guard`). test.sh runs under the sandbox's exit wrapper: the
     moment it exits, every process it left running is stopped, named and killed, so a process
-    the tested code started cannot rewrite the reward afterwards (`VerifierRun.report`).
+    the tested code started cannot rewrite the reward afterwards (`VerifierRun.report`). The copy of `tests/` is
+    dated now and the world's entries dated later are dated back (`memeval.runner._mtimes`), so a build rule over
+    a held-back file rebuilds whatever the agent left in its target's place.
 
     Args:
         task: the task whose `tests/` are copied.
@@ -421,6 +425,9 @@ def run_verifier(
     """
     tests = work / "tests"
     shutil.copytree(task.tests_dir, tests, symlinks=False)
+    now_ns = time.time_ns()
+    date_tests(tests, now_ns)  # newer than anything the agent left: make rebuilds what it builds from them
+    settle_world(world.root, now_ns)
     logs = work / "logs" / "verifier"
     logs.mkdir(parents=True)
     cleared = clear_mount_path(world, "/logs/verifier")

@@ -35,7 +35,7 @@ from pathlib import Path, PurePosixPath
 from memeval.errors import SandboxError, UsageError
 from memeval.sandbox._backend import sandbox_backend
 from memeval.sandbox._capture import OutputCapture
-from memeval.sandbox._etc import EMPTY_ETC_FILES, EMPTY_FILE, ETC_FILES, PIP_CONFIG
+from memeval.sandbox._etc import EMPTY_ETC_FILES, EMPTY_FILE, ETC_FILES, PIP_CONFIG, java_etc_files
 from memeval.sandbox._exitwrap import EXIT_WRAP, PYTHON
 from memeval.sandbox._limits import DiskWatch, LimitGroup, Limits, LimitsMechanism, limits_mechanism, rlimit_args
 from memeval.sandbox._pipconf import credentials_handed
@@ -204,7 +204,7 @@ class Bubblewrap:
         if not spec.share_net:
             argv.append("--unshare-net")
         argv += ["--die-with-parent", "--new-session", "--cap-drop", "ALL", "--clearenv", "--hostname", "memeval"]
-        etc = ETC_FILES + (PIP_CONFIG if spec.pip_config else ())
+        etc = ETC_FILES + java_etc_files() + (PIP_CONFIG if spec.pip_config else ())
         dests = [*etc, *(i for _, i in spec.tool_mounts), *(m.inside for m in spec.mounts)]
         dests += ["/run/memeval-relay/proxy.sock"] if spec.proxy_socket is not None else []
         parents: list[str] = []

@@ -7,6 +7,8 @@ reaches a package index.
 
 from __future__ import annotations
 
+import os
+from functools import cache
 from pathlib import Path
 
 ETC_FILES = (
@@ -51,3 +53,27 @@ PIP_CONFIG = ("/etc/pip.conf", "/etc/xdg/pip")
 """The host's pip configuration: bound read-only (when present) only into sandboxes that ask for it
 (`SandboxSpec.pip_config`: a world's `pip install` build step, the one sandbox that reaches a package
 index). It may name a private index with its credentials, so agents and verifiers never see it."""
+
+JAVA_ETC_GLOB = "/etc/java-*"
+"""Debian's JDK keeps its configuration here (`/etc/java-17-openjdk`): the JDK under `/usr/lib/jvm` reads `jvm.cfg`,
+`security/java.security` and the rest through links into it, so with none of it bound `javac` stopped at its start
+in every sandbox ("InternalError: Error loading java.security file"), and a Java task's honest answer scored 0 in
+both arms (breaker39)."""
+JAVA_ETC_LEFT_OUT = frozenset({"management"})
+"""Entries of a JDK's `/etc` folder never bound: `management` holds JMX's remote access settings, where a machine's
+owner keeps `jmxremote.password`; running Java needs none of it."""
+
+
+@cache
+def java_etc_files() -> tuple[str, ...]:
+    """The entries of each real folder matching `JAVA_ETC_GLOB` on this host, but `JAVA_ETC_LEFT_OUT`, sorted.
+
+    Bound read-only like `ETC_FILES`; () on a host with no JDK of Debian's.
+    """
+    import glob
+
+    out: list[str] = []
+    for folder in sorted(glob.glob(JAVA_ETC_GLOB)):
+        if os.path.isdir(folder) and not os.path.islink(folder):
+            out += [os.path.join(folder, e) for e in sorted(os.listdir(folder)) if e not in JAVA_ETC_LEFT_OUT]
+    return tuple(out)

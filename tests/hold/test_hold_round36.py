@@ -19,7 +19,7 @@ from memeval.errors import UsageError
 from memeval.hold import get_hold_detector
 from memeval.hold._classifier import MODEL_DIR
 from memeval.hold._concepts import CONCEPTS, FEATURES, concepts, vector
-from memeval.hold._stacked import Stacked34Detector
+from memeval.hold._stacked import Stacked34Detector, get_stacked34_detector
 from memeval.hold._stacked36 import Stack36Model, Stacked36Detector, feature_names, get_stacked36_detector
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -77,11 +77,12 @@ def test_vector_has_its_names_and_tells_description_from_order() -> None:
 
 
 def test_the_opt_in_stage_holds_relayed_orders_round_34_misses() -> None:
-    """`get_stacked36_detector()` reads round 34's parts and the concepts; it holds the added orders, which the
-    default (round 34's stage) lets through; the default is unchanged."""
-    d, default = get_stacked36_detector(), get_hold_detector()
+    """`get_stacked36_detector()` reads round 34's parts and the concepts; it holds the added orders, which round
+    34's stage (the default until round 37) lets through."""
+    d, default = get_stacked36_detector(), get_stacked34_detector()
     assert isinstance(d, Stacked36Detector) and isinstance(default, Stacked34Detector)
     assert d.name == "rules/25+hashlr/14+views/2+stack/36" and default.name.endswith("+stack/34")
+    assert get_hold_detector().name.endswith("+stack/37")  # round 37's default reads the concepts behind a gate
     assert (d.model36.release, d.model36.add) == (0.65, 0.88)
     for source, text in ADDED:
         assert not default.assess(text, source).held, text  # type: ignore[arg-type]

@@ -37,7 +37,9 @@ def _body(max_tokens: int, model: str = MODEL) -> bytes:
 
 def _user_prices(tmp_path: Path) -> PriceBook:
     f = tmp_path / "prices.toml"
-    f.write_text('[models."private-1"]\ninput_usd_per_mtok = 3.0\noutput_usd_per_mtok = 15.0\n')
+    f.write_text(
+        '[models."private-1"]\ninput_usd_per_mtok = 3.0\noutput_usd_per_mtok = 15.0\ncache_write_usd_per_mtok = 3.75\n'
+    )
     return PriceBook(f)
 
 

@@ -157,7 +157,10 @@ def test_a_revoked_key_is_refused(rig: Rig) -> None:
 def test_spend_limit_refuses_further_calls_with_a_budget_error(upstream: LocalUpstream, tmp_path: Path) -> None:
     rec = next(r for r in RECORDED if r.name.endswith("12-recorded-prompt-cache-write-then-read/1-200.json"))
     prices = tmp_path / "prices.toml"
-    prices.write_text('[models."gpt-5.6-sol"]\ninput_usd_per_mtok = 1000.0\noutput_usd_per_mtok = 1000.0\n')
+    prices.write_text(
+        '[models."gpt-5.6-sol"]\ninput_usd_per_mtok = 1000.0\noutput_usd_per_mtok = 1000.0\n'
+        "cache_write_usd_per_mtok = 1000.0\n"  # the recording writes to the cache (count28: else unpriced)
+    )
     calls: queue.Queue[ModelCall] = queue.Queue()
     with make_proxy(upstream, calls, PriceBook(user_file=prices)) as proxy:
         rig = Rig(upstream, proxy, calls)

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from memeval.errors import UsageError
-from memeval.meter._prices import load_user_prices
+from memeval.meter._userprices import load_user_prices
 
 
 @pytest.mark.parametrize(

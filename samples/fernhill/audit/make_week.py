@@ -17,6 +17,7 @@ import argparse
 import json
 import random
 import string
+import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -372,12 +373,82 @@ def split_week(events: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list
     return [e for e in events if e["type"] in INGEST_TYPES], [e for e in events if e["type"] not in INGEST_TYPES]
 
 
+class DecisionsRefused(Exception):
+    """A decisions file this store cannot take as it stands (said before anything is changed)."""
+
+
+INGEST_FIRST = (
+    "ingest the week first (`memeval audit ingest samples/fernhill/audit/week.jsonl --sender sample`), "
+    "then replay the decisions"
+)
+
+
+def item_kind_of(event: dict[str, Any]) -> str:
+    """`lesson`, `contradiction` or `hold`: the kind of item a decision, claim or comment is about."""
+    return event["type"].split(".")[0] if event["type"] in QUEUE_ACTIONS else event["payload"]["item_type"]
+
+
+def pending_decisions(store: Any, decisions: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[str]]:
+    """Split a decisions file into what is still to replay and the items it already decided in `store`.
+
+    An item whose decision the store already holds under the file's decision id (an earlier
+    `--apply-decisions`) has all of its events skipped, so the walk-through can be run again. Every
+    other item must be in the store and waiting.
+
+    Returns:
+        (the events still to replay, in the file's order; `TYPE/TEAM/ID` of each item skipped).
+
+    Raises:
+        DecisionsRefused: an item is not in the store (the week was not ingested, or with another
+            `--sender`), or was decided there otherwise than the file says; nothing was changed.
+    """
+    from memeval.review import WAITING_STATE, get_item
+
+    decided_as = {
+        (item_kind_of(e), e["team"], e["subject"]): e["payload"]["decision_id"]
+        for e in decisions
+        if e["type"] in QUEUE_ACTIONS
+    }
+    todo: list[dict[str, Any]] = []
+    done: list[str] = []
+    for e in decisions:
+        key = (item_kind_of(e), e["team"], e["subject"])
+        ref = "/".join(key)
+        item = get_item(store, *key)
+        if item is None:
+            hint = (
+                "; the file's hold ids are those of `--sender sample` (`make_week.py --sender NAME` writes "
+                "the files for another sender)"
+                if key[0] == "hold"
+                else ""
+            )
+            raise DecisionsRefused(f"no {ref} in this store: {INGEST_FIRST}{hint}; nothing was changed")
+        if item.status == WAITING_STATE[key[0]]:
+            todo.append(e)
+        elif item.decision_id is not None and item.decision_id == decided_as.get(key):
+            if ref not in done:
+                done.append(ref)
+        else:
+            raise DecisionsRefused(
+                f"{ref} is already {item.status} (decision {item.decision_id}), not as the file decides it "
+                f"({decided_as.get(key)}): replay the file into a store that has the week freshly ingested "
+                "and no decision of its own; nothing was changed"
+            )
+    return todo, done
+
+
 def apply_decisions(store: Any, decisions: list[dict[str, Any]], *, sender: str = "sample-review") -> int:
     """Replay the sample's decisions through the review queue's rules, as the sample's accounts.
 
-    Each person of `ACCOUNTS` gets an account (random password, team fernhill) if missing; every
-    decision, claim and comment then goes through `decide_item`, `claim_item` or `comment_item` at
-    the event's own business time, exactly as a reviewer's would. Returns the decisions applied.
+    Every item the file names is checked first (`pending_decisions`): items it already decided in
+    this store are skipped, and a missing item or one decided otherwise is refused before any
+    account is made. Each person of `ACCOUNTS` then gets an account (random password, team
+    fernhill) if missing; every decision, claim and comment still to replay goes through
+    `decide_item`, `claim_item` or `comment_item` at the event's own business time, exactly as a
+    reviewer's would. Returns the events replayed (decisions, claims and comments).
+
+    Raises:
+        DecisionsRefused: as `pending_decisions`.
     """
     import secrets
 
@@ -393,6 +464,7 @@ def apply_decisions(store: Any, decisions: list[dict[str, Any]], *, sender: str 
     )
 
     ensure_review_schema(store)
+    decisions, _done = pending_decisions(store, decisions)
     for name, role in ACCOUNTS.items():
         if get_account(store, name) is None:
             add_user(store, name, secrets.token_urlsafe(24), role, [TEAM])
@@ -459,29 +531,79 @@ def main() -> None:
     ap.add_argument("--db", default=None, help="audit store URL (default: MEMEVAL_DB)")
     args = ap.parse_args()
     if args.apply_decisions is not None:
-        from memeval.audit import open_existing_store
-        from memeval.review import ensure_review_schema, get_account, list_users
+        from memeval.errors import MemevalError
 
-        store = open_existing_store(args.db)
-        ensure_review_schema(store)
-        made = [f"{name} ({role})" for name, role in ACCOUNTS.items() if get_account(store, name) is None]
-        had_admin = any(a.role == "admin" for a in list_users(store))
-        lines = args.apply_decisions.read_text(encoding="utf-8").splitlines()
-        n = apply_decisions(store, [json.loads(x) for x in lines if x.strip()])
-        print(f"applied {n} decisions through the review queue")
-        if made:
-            print(f"made the sample's people's accounts {', '.join(made)} with random passwords nobody was shown "
-                  "(`memeval users list` lists them)")  # fmt: skip
-        if not had_admin:  # a store's first account is its admin, and only an admin adds accounts after it
-            print("note: p_owner is the store's only admin and nobody knows its password, so no account can be "
-                  "added and no admin can log in to this store; make your own admin first: on a fresh store "
-                  "run `memeval users add NAME --role admin` before --apply-decisions, as README's "
-                  "walk-through does")  # fmt: skip
+        try:
+            replay_file(args.apply_decisions, args.db)
+        except (DecisionsRefused, MemevalError) as e:  # a sentence naming the value and the fix, not a traceback
+            print(f"error: {e}", file=sys.stderr)
+            sys.exit(2)
         return
     sent, decided = split_week(resolve_hold_ids(build(args.seed), args.sender))
     for path, events in ((args.out, sent), (args.out.with_name("decisions.jsonl"), decided)):
         path.write_text("".join(json.dumps(e, sort_keys=True) + "\n" for e in events), encoding="utf-8")
         print(f"wrote {len(events)} events to {path}")
+
+
+def read_decisions(path: Path) -> list[dict[str, Any]]:
+    """The events of a decisions file (one JSON object a line; blank lines skipped).
+
+    Raises:
+        DecisionsRefused: the file cannot be read, or a line is not a JSON object.
+    """
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as e:
+        raise DecisionsRefused(
+            f"cannot read the decisions file {str(path)!r} ({getattr(e, 'strerror', None) or e}): "
+            "give the sample's, samples/fernhill/audit/decisions.jsonl; nothing was changed"
+        ) from e
+    out: list[dict[str, Any]] = []
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            event = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise DecisionsRefused(f"{path}, line {n}: not JSON ({e.msg}); nothing was changed") from e
+        if not isinstance(event, dict):
+            raise DecisionsRefused(f"{path}, line {n}: not a JSON object; nothing was changed")
+        out.append(event)
+    return out
+
+
+def replay_file(path: Path, db: str | None) -> None:
+    """`--apply-decisions PATH`: replay a decisions file into the store at `db` (else MEMEVAL_DB), saying what it did.
+
+    Raises:
+        DecisionsRefused: as `read_decisions` and `pending_decisions`.
+        MemevalError: no store at `db` (`UsageError`), or the review queue refused a decision.
+    """
+    from memeval.audit import open_existing_store
+    from memeval.review import ensure_review_schema, get_account, list_users
+
+    decisions = read_decisions(path)
+    store = open_existing_store(db)
+    ensure_review_schema(store)
+    todo, done = pending_decisions(store, decisions)  # refused here, before any account is made
+    if done and not todo:
+        print(f"applied no decisions: the store already holds every one the file makes ({len(done)} items, "
+              "from an earlier --apply-decisions)")  # fmt: skip
+        return
+    made = [f"{name} ({role})" for name, role in ACCOUNTS.items() if get_account(store, name) is None]
+    had_admin = any(a.role == "admin" for a in list_users(store))
+    n = apply_decisions(store, todo)
+    print(f"applied {n} decisions through the review queue")
+    if done:
+        print(f"skipped {len(done)} items the store already held as the file decides them: {', '.join(done)}")
+    if made:
+        print(f"made the sample's people's accounts {', '.join(made)} with random passwords nobody was shown "
+              "(`memeval users list` lists them)")  # fmt: skip
+    if not had_admin:  # a store's first account is its admin, and only an admin adds accounts after it
+        print("note: p_owner is the store's only admin and nobody knows its password, so no account can be "
+              "added and no admin can log in to this store; make your own admin first: on a fresh store "
+              "run `memeval users add NAME --role admin` before --apply-decisions, as README's "
+              "walk-through does")  # fmt: skip
 
 
 if __name__ == "__main__":
