@@ -1,8 +1,9 @@
 """A credential cut across two events: how many of its two parts are blanked (redact25, issue 15).
 
 Usage (with `PYTHONPATH` set to the tree to measure):
-    python bench/redact_cut_halves.py [--dump FILE] [--json]
-    python bench/redact_cut_halves.py --lookalikes
+    python bench/redact_cut_halves.py [--dump FILE] [--json] [--across batch|stored]
+    python bench/redact_cut_halves.py --lookalikes [--across batch]
+    python bench/redact_cut_halves.py --ingest-pairs 5000
 
 Every credential value of 12+ characters of the owned and the fresh corpora (the cases
 `bench/redact_spaced_cuts.py halves` reads), cut at 1/4, 1/2 and 3/4 of its length: the text up to
@@ -10,19 +11,34 @@ the cut is one event, the rest another, both through `redact_many` in batches of
 when its piece of the value is in the stored text (as `halves` counts). Prints, for each cut point
 and in all, how many cuts have both parts blanked, one, none; and how many cuts leave the value
 whole across the two stored texts (both parts raw) or leave a stored raw piece of 8+ characters of
-it. `--dump FILE` writes the cuts with both parts raw (JSON lines: value, cut, the two texts).
+it. `--dump FILE` writes the cuts with both parts raw (JSON lines: value, cut, the two texts). The cuts with both
+parts raw are also counted by group: `missed whole` (the uncut text, redacted alone, keeps the value raw too),
+`hex tail` (the second part is hex digits or digits of one case), `short tail` (under 8 characters), `other`.
+
+`--across` (redact32): the two texts as two events of one stream at ingest (`memeval.audit`'s
+`Sanitizer.cut_across_events`): each redacted alone, then read together (`memeval.redact.cut_across`); `batch`:
+both in one batch (a finding across the join blanks its part in both), `stored`: the first stored before the second
+arrives (the second is read after the first's stored text; only its part is blanked).
 
 `--lookalikes`: the cost, read by the cut rules alone (the redactor's cut reader, which only adds spans, so
 what it finds is all a look-alike can newly be touched by): every look-alike of the owned and fresh
 corpora in each of the corpus test's 46 contexts, per corpus and subgroup; and every non-blank line
 (stripped) of the repository's tracked text files outside fixtures and rule data, as ordinary texts
-that start with identifiers, paths, hashes and prose.
+that start with identifiers, paths, hashes and prose. With `--across`, also what the reading across events
+(`memeval.redact.cut_across`) touches in pairs: each look-alike cut at 1/4, 1/2 and 3/4 as two events, and every
+two consecutive non-blank lines of those files as two events.
+
+`--ingest-pairs N`: the cost of the reading across events on `bench/audit_ingest.py`'s first N events, each
+stream's (team, session, actor) free texts in order as consecutive pairs, as the bench writes them (each text ends
+with a `(ticket ...)` made unique) and with that suffix dropped (the sample week's own texts): pairs, pairs read
+together (`joinable`), pairs touched, CPU seconds of `cut_across` in batches of 100 pairs.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import time
 from collections import Counter
@@ -54,7 +70,7 @@ def cases() -> list[tuple[str, int, str, str]]:
     return out
 
 
-def lookalikes() -> None:
+def lookalikes(across: bool) -> None:
     """Print how many look-alike item-contexts and repository lines the cut rules find anything in."""
     import base64
     import subprocess
@@ -85,6 +101,89 @@ def lookalikes() -> None:
     print(f"repository lines ({len(files)} files): touched {len(found)} of {len(lines)}")
     for t in found:
         print(f"    {t[:90]!r}")
+    if across:
+        pairs_cost(items, files)
+
+
+def pairs_cost(items: list[tuple[str, str, str]], files: list[str]) -> None:
+    """Print what the reading across events (`memeval.redact.cut_across`) finds in pairs of look-alike texts.
+
+    Each look-alike cut at 1/4, 1/2 and 3/4 of its length (two events that together are the look-alike), and every
+    two consecutive non-blank lines of each tracked text file (two events one after the other). A pair is touched
+    when a finding crosses its join; for a cut look-alike it is new when the redactor keeps the uncut text as
+    written (else the uncut look-alike is blanked already, and the cut only blanks it the same way).
+    """
+    from memeval.redact import cut_across, get_redactor, joinable
+
+    red = get_redactor()
+    pairs: list[tuple[str, str, str, str]] = []
+    for corpus, sub, text in items:
+        for k in (len(text) // 4, len(text) // 2, 3 * len(text) // 4):
+            if 0 < k < len(text):
+                pairs.append((f"{corpus} {sub} cut", text[:k], text[k:], text))
+    for f in files:
+        lines = [t for t in (x.strip() for x in (ROOT / f).read_text("utf-8", "replace").splitlines()) if t]
+        pairs += [("repository consecutive lines", a, b, "") for a, b in zip(lines, lines[1:], strict=False)]
+    hits: Counter[str] = Counter()
+    new: Counter[str] = Counter()
+    total: Counter[str] = Counter()
+    read: Counter[str] = Counter()
+    shown: list[tuple[str, str, str]] = []
+    for k in range(0, len(pairs), 200):
+        chunk = pairs[k : k + 200]
+        found = cut_across(red.detect_many, [(a, b) for _, a, b, _ in chunk])
+        touched = [(p, x or y) for p, (x, y) in zip(chunk, found, strict=True) if x or y]
+        whole = red.redact_many([p[3] for p, _ in touched]) if touched else []
+        for group, a, b, _ in chunk:
+            total[group] += 1
+            read[group] += joinable(a, b)
+        for ((group, a, b, uncut), _), w in zip(touched, whole, strict=True):
+            hits[group] += 1
+            if not uncut or w.text == uncut:
+                new[group] += 1
+                shown.append((group, a[-40:], b[:40]))
+    for group in sorted(total):
+        print(f"  pairs {group:40} read {read[group]:6} touched {hits[group]:4} new {new[group]:4} of {total[group]:6}")
+    print(
+        f"pairs: touched {sum(hits.values())}, new {sum(new.values())} "
+        f"of {sum(total.values())} (read {sum(read.values())})"
+    )
+    for group, a, b in shown:
+        print(f"    {group[:20]:20} {a!r} | {b!r}")
+
+
+def ingest_pairs(n: int) -> None:
+    """Print `--ingest-pairs`' figures (module docstring)."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    import audit_ingest as bench
+
+    from memeval.redact import cut_across, get_redactor, joinable
+
+    red = get_redactor()
+    # every engine a window may need loaded first (presidio loads on the first text its gates admit), so the
+    # figure is the reading's cost, not the loading's (redact33: 1.2 CPU s of which about 1.1 was the loading)
+    red.redact_many(["warm up ghp_abc (ticket 1)", "mail jo@example.org or call +1 415 555 0100, token=Zq8Kx2Lm9Pw4"])
+    keys = ("text", "reason", "comment", "a_text", "b_text")
+    last: dict[tuple[str, str, str], str] = {}
+    pairs: list[tuple[str, str]] = []
+    for e in bench.events(n, "bench", "bench"):
+        stream = (e["team"], str(e.get("session")), str(e["actor"]))
+        for k in keys:
+            text = e["payload"].get(k)
+            if isinstance(text, str) and text:
+                if stream in last:
+                    pairs.append((last[stream], text))
+                last[stream] = text
+    bare = [(re.sub(r" \(ticket [^)]*\)\Z", "", a), re.sub(r" \(ticket [^)]*\)\Z", "", b)) for a, b in pairs]
+    for name, ps in (("as the bench writes them", pairs), ("ticket suffix dropped", bare)):
+        c0 = time.process_time()
+        found = [x for k in range(0, len(ps), 100) for x in cut_across(red.detect_many, ps[k : k + 100])]
+        cpu = time.process_time() - c0
+        read = sum(joinable(a, b) for a, b in ps)
+        touched = [(a[-30:], b[:30]) for (a, b), (x, y) in zip(ps, found, strict=True) if x or y]
+        print(f"{name}: {len(ps)} pairs, read together {read}, touched {len(touched)}, cut_across {cpu:.3f} CPU s")
+        for a, b in touched[:10]:
+            print(f"    {a!r} | {b!r}")
 
 
 def main() -> None:
@@ -93,14 +192,20 @@ def main() -> None:
     ap.add_argument("--dump", type=Path, help="write the cuts with both parts raw here (JSON lines)")
     ap.add_argument("--json", action="store_true", help="print the tally as JSON")
     ap.add_argument("--lookalikes", action="store_true", help="the cut rules' hits on look-alikes and repo lines")
+    ap.add_argument("--across", choices=("batch", "stored"), help="read each cut's two texts as events of one stream")
+    ap.add_argument("--ingest-pairs", type=int, default=0, help="the reading across events on N ingest bench events")
     a = ap.parse_args()
+    if a.ingest_pairs:
+        ingest_pairs(a.ingest_pairs)
+        return
     if a.lookalikes:
-        lookalikes()
+        lookalikes(bool(a.across))
         return
     cs = cases()
     c0 = time.process_time()
-    outs = _many([t for c in cs for t in c[2:]])
+    outs = _many([t for c in cs for t in c[2:]]) if not a.across else _across(cs, a.across)
     cpu = time.process_time() - c0
+    whole = _many([first + second for _s, _c, first, second in cs])
     tally: Counter[str] = Counter()
     raw_both: list[dict[str, object]] = []
     for n, (s, cut, first, second) in enumerate(cs):
@@ -113,6 +218,7 @@ def main() -> None:
         tally["all raw piece 8+"] += longest >= LONG_PIECE
         if raw == (True, True):
             raw_both.append({"value": s, "cut": cut, "first": first, "second": second})
+            tally[f"both raw: {_group(s, cut, whole[n])}"] += 1
     figures = {
         "cuts": len(cs),
         "values": len({c[0] for c in cs}),
@@ -129,6 +235,39 @@ def main() -> None:
         both, one, none = (tally[f"{at} {b}"] for b in ("both", "one", "none"))
         print(f"  {at:4} halves blanked: both {both:5}  one {one:5}  none {none:5}")
     print(f"  cuts leaving a raw piece of {LONG_PIECE}+ characters of the value: {tally['all raw piece 8+']}")
+    for group in GROUPS:
+        print(f"  both raw, {group:12}: {tally[f'both raw: {group}']:5}")
+
+
+GROUPS = ("missed whole", "hex tail", "short tail", "other")
+"""The groups of the cuts with both parts raw (`_group`)."""
+_HEX = re.compile(r"[0-9a-f]+|[0-9A-F]+")
+
+
+def _group(value: str, cut: int, whole_out: str) -> str:
+    """Why a cut of `value` at `cut` kept both parts raw, as one of `GROUPS` (`whole_out`: the uncut text redacted)."""
+    if value in whole_out:
+        return "missed whole"
+    if _HEX.fullmatch(value[cut:]):
+        return "hex tail"
+    return "short tail" if len(value) - cut < 8 else "other"  # noqa: PLR2004
+
+
+def _across(cs: list[tuple[str, int, str, str]], mode: str) -> list[str]:
+    """Each cut's two texts as stored at ingest as two events of one stream (`--across`), in `_many`'s order."""
+    from memeval.redact import cut_across, get_redactor, with_findings
+
+    red = get_redactor()
+    texts = [t for c in cs for t in c[2:]]
+    alone = [r for k in range(0, len(texts), 100) for r in red.redact_many(texts[k : k + 100])]
+    out = [r.text for r in alone]
+    for k in range(0, len(cs), 50):
+        pairs = [(c[2] if mode == "batch" else alone[2 * n].text, c[3]) for n, c in enumerate(cs[k : k + 50], start=k)]
+        for n, (before, after) in enumerate(cut_across(red.detect_many, pairs), start=k):
+            if mode == "batch":
+                out[2 * n] = with_findings(cs[n][2], alone[2 * n], before).text
+            out[2 * n + 1] = with_findings(cs[n][3], alone[2 * n + 1], after).text
+    return out
 
 
 if __name__ == "__main__":

@@ -43,12 +43,14 @@ def post_events(
     )
 
 
-def ingest_memories_and_pack(tmp_path: Path, texts: list[str]) -> tuple[dict[str, str], bytes]:
+def ingest_memories_and_pack(
+    tmp_path: Path, texts: list[str], ingest_args: tuple[str, ...] = ()
+) -> tuple[dict[str, str], bytes]:
     """`memeval audit ingest` of one memory per text into SQLite under `tmp_path`, then `memeval pack build`.
 
     Real subprocesses (`python -m memeval`, no workers, the suite's derived cache: `shared_cache`). Returns each
     stored memory's text by subject (`mem_<i>`) and every byte of the database's folder (the file and its WAL) and
-    of the pack as written.
+    of the pack as written. `ingest_args` go to `audit ingest` (`--batch-size 1`: each event stored before the next).
     """
     from memeval.audit import open_store
 
@@ -61,7 +63,7 @@ def ingest_memories_and_pack(tmp_path: Path, texts: list[str]) -> tuple[dict[str
     env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path / "home"), **shared_cache(), "PYTHONPATH": str(ROOT),
            "MEMEVAL_AUDIT_WORKERS": "0"}  # fmt: skip
     pack = tmp_path / "pack.json"
-    for args in (["audit", "ingest", str(events), "--db", db, "--sender", "webbot"],
+    for args in (["audit", "ingest", str(events), "--db", db, "--sender", "webbot", *ingest_args],
                  ["pack", "build", "--team", "fernhill", "--db", db, "--out", str(pack)]):  # fmt: skip
         proc = subprocess.run([sys.executable, "-m", "memeval", *args], capture_output=True, text=True, cwd=ROOT,
                               env=env, timeout=600)  # fmt: skip

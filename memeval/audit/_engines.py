@@ -36,6 +36,10 @@ class LazyRedactor:
         """`redact` of each text, in one scanner call per view (`memeval.redact.Redactor.redact_many`)."""
         return list(self._loaded().redact_many(texts))
 
+    def detect_many(self, texts: Sequence[str]) -> list[Any]:
+        """The findings of each text (`memeval.redact.Redactor.detect_many`; the windows `cut_across` reads)."""
+        return list(self._loaded().detect_many(texts))
+
     def detect_credentials_many(self, texts: Sequence[str]) -> list[Any]:
         """The credential rules' findings in each text (`memeval.redact.Redactor.detect_credentials_many`)."""
         return list(self._loaded().detect_credentials_many(texts))

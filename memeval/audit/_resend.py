@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +22,7 @@ from sqlmodel import col
 from memeval.audit import _payloads as p
 from memeval.audit._events import AuditEvent
 from memeval.audit._project import KeyQuery, get_row, select_keys
+from memeval.audit._resendjoin import stored_across_fields, texts_differ_only_by_join
 from memeval.audit._tables import HoldState, LessonState
 from memeval.audit._time import to_us
 from memeval.errors import ResentUnderAnotherSender, TransitionRefused
@@ -291,7 +292,12 @@ def changed_within(first: AuditEvent, again: AuditEvent) -> bool:
     )
 
 
-def changed_resends(conn: Connection, sender: str, resent: Sequence[AuditEvent]) -> list[str]:
+def changed_resends(
+    conn: Connection,
+    sender: str,
+    resent: Sequence[AuditEvent],
+    across: Mapping[tuple[str, str], frozenset[str]] | None = None,
+) -> list[str]:
     """The sender event ids of `resent` whose contents differ from what this sender stored under them.
 
     `resent` are the batch's events (redacted, as the write path stores them; not assessed for
@@ -300,6 +306,12 @@ def changed_resends(conn: Connection, sender: str, resent: Sequence[AuditEvent])
     actor or payload differs from the stored event's, free texts compared with their redaction
     placeholders alike (`_text_as_compared`); a stored `hold.created` is compared as the memory
     or lesson it holds (text and source). One driver-level query per team and 500 ids.
+
+    A free text that differs only at its start or end where a join blanked it on one side (a key cut
+    across two events of one stream, `Sanitizer.cut_across_events`) is not a change: what a join
+    blanks depends on the event before, not on the event (`_resendjoin`). `across` gives, per (team,
+    sender event id) of `resent`, the fields a join blanked in the resend; the stored side's are read
+    (one query an event) only for an event whose texts differ.
 
     Returns:
         The changed ones' sender event ids, in `resent`'s order.
@@ -320,12 +332,26 @@ def changed_resends(conn: Connection, sender: str, resent: Sequence[AuditEvent])
                     b["type"], b.get("subject"), b.get("session"), when, b["actor"], b["payload"]))  # fmt: skip
     out = []
     for ev in resent:
-        found = stored.get((ev.team, ev.sender_event_id))
+        key = (ev.team, ev.sender_event_id)
+        found = stored.get(key)
         if found is None:  # not this sender's (the lookup before the lock saw it): nothing to compare
             continue
         held, theirs = found
         body = ev.body()
         when = to_us(ev.occurred_at)
-        if theirs != _contents(ev.type, ev.subject, ev.session, when, body["actor"], body["payload"], held=held):
+        mine = _contents(ev.type, ev.subject, ev.session, when, body["actor"], body["payload"], held=held)
+        if theirs != mine and not _join_only(conn, sender, ev, theirs, mine, (across or {}).get(key)):
             out.append(ev.sender_event_id)
     return out
+
+
+def _join_only(
+    conn: Connection, sender: str, ev: AuditEvent, theirs: Any, mine: Any, resent_gated: frozenset[str] | None
+) -> bool:
+    """Whether two `_contents` differ only in free texts a join blanked at an edge (`_resendjoin`)."""
+    if theirs[:-1] != mine[:-1]:
+        return False
+    stored_gated = stored_across_fields(conn, ev.team, sender, ev.sender_event_id)
+    if not stored_gated and not resent_gated:
+        return False
+    return texts_differ_only_by_join(theirs[-1], mine[-1], stored_gated, resent_gated or frozenset())

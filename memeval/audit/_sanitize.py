@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from memeval.audit import _payloads as p
@@ -33,6 +33,7 @@ from memeval.audit._idscan import (
     strict_id_findings,
     strict_variants,
 )
+from memeval.audit._streams import StreamEnds, cut_across_events
 from memeval.errors import AuditEventRejected
 
 if TYPE_CHECKING:
@@ -105,6 +106,8 @@ class Sanitizer:
     redactor: Redactor
     hold_detector: HoldDetector
     fingerprint_key: bytes
+    ends: StreamEnds = field(default_factory=StreamEnds, compare=False, repr=False)
+    """Each stream's last stored text (`cut_across_events`)."""
 
     def check_ids(
         self,
@@ -266,7 +269,8 @@ class Sanitizer:
             strict_scanned=pre.strict_ids if pre is not None else None,
         )
         if pre is not None:
-            return [self.sanitize(d, sender, pre.redactions, pre.holds) for d in drafts]
+            ahead = self.cut_across_events(drafts, pre.redactions)
+            return [self.sanitize(d, sender, ahead, pre.holds) for d in drafts]
         texts = [t for d in drafts for name in type(d.payload).FREE_TEXT if (t := getattr(d.payload, name))]
         many = getattr(self.redactor, "redact_many", None)
         unique = list(dict.fromkeys(texts))
@@ -274,12 +278,20 @@ class Sanitizer:
             done: dict[str, Any] = dict(zip(unique, many(unique), strict=True))
         else:
             done = {t: self.redactor.redact(t) for t in unique}
+        across = self.cut_across_events(drafts, done)
         fresh = [d for d in drafts if (d.team, d.sender_event_id) not in stored_already]
-        holds = self.assess_holds(fresh, done)
+        holds = self.assess_holds(fresh, across)
         return [
-            self.sanitize(d, sender, done, holds, assess=(d.team, d.sender_event_id) not in stored_already)
+            self.sanitize(d, sender, across, holds, assess=(d.team, d.sender_event_id) not in stored_already)
             for d in drafts
         ]
+
+    def cut_across_events(self, drafts: Sequence[AuditEvent], done: Mapping[str, Any]) -> Mapping[str, Any]:
+        """`done` (free text -> its `Redaction`) with each key cut across two events of one stream blanked.
+
+        `memeval.audit._streams.cut_across_events` with this sanitiser's redactor and stream ends (`ends`).
+        """
+        return cut_across_events(self.redactor, self.ends, drafts, done)
 
     def assess_holds(self, drafts: Sequence[AuditEvent], redacted: Mapping[str, Any]) -> dict[tuple[str, str], Any]:
         """(redacted text, source) -> `HoldAssessment` of every memory or lesson text of the batch `_maybe_hold` reads.

@@ -72,6 +72,7 @@ from memeval.audit._resend import (
     prefetch_open_lesson_holds,
     refuse_second_hold,
 )
+from memeval.audit._resendjoin import across_fields
 from memeval.audit._tables import HoldState
 from memeval.audit._tasks import WRITE_EVENTS
 from memeval.errors import AuditStoreError, TransitionRefused
@@ -254,6 +255,7 @@ def _append_locked(
     tally = [_Tally() for _ in bounds]
     resent: list[AuditEvent] = []  # drafts (redacted) whose id this sender stored before: compared below
     resent_in: dict[str, int] = {}  # their sender event ids -> their batch (a group's batches share no id)
+    resent_across: dict[tuple[str, str], frozenset[str]] = {}  # their fields a join blanked (`_resendjoin`)
     every = [ev for evs in expanded for ev in evs]
     teams = sorted({ev.team for ev in every})
     # the batch's lookups, run with the lock (one round trip on PostgreSQL), then taken by the calls below;
@@ -291,6 +293,7 @@ def _append_locked(
                 if key in stored_before:
                     resent.append(evs[0])
                     resent_in[key[1]] = b
+                    resent_across[key] = across_fields(evs[1:])
                 elif key in first_here and changed_within(first_here[key], evs[0]):
                     t.changed_here.append(evs[0].sender_event_id)
                 continue
@@ -319,7 +322,7 @@ def _append_locked(
                 if isinstance(ev.payload, p.SecretBlanked):
                     t.blanked += ev.payload.count
         if resent:  # `changed_resends` keeps `resent`'s order: each batch's in its own order
-            for eid in changed_resends(conn, sender, resent):
+            for eid in changed_resends(conn, sender, resent, resent_across):
                 tally[resent_in[eid]].changed_stored.append(eid)
         # the batch's log rows, then its new projection rows, then each team's head (moved once a batch)
         log_rows = s.info.pop("audit_log_rows", [])

@@ -9,6 +9,7 @@ from presidio-analyzer, offline. See `memeval/redact/README.md` for measured rec
 from typing import TYPE_CHECKING as _TYPE_CHECKING
 
 from memeval._lazy import lazy_names as _lazy_names
+from memeval.redact._across import ACROSS_DETECTOR, cut_across, joinable, with_findings
 from memeval.redact._budget import (
     MIN_SLICE_S,
     RequestBound,
@@ -37,6 +38,7 @@ _LAZY = {
 }
 
 __all__ = [
+    "ACROSS_DETECTOR",
     "Finding",
     "MIN_SLICE_S",
     "PiiSettings",
@@ -47,14 +49,17 @@ __all__ = [
     "SCAN_INCOMPLETE",
     "budget_seconds",
     "current_request",
+    "cut_across",
     "fingerprint",
     "get_redactor",
     "guard_threads",
+    "joinable",
     "past_request",
     "placeholder",
     "request_bound",
     "request_budget_seconds",
     "whole",
+    "with_findings",
 ]
 
 __getattr__, __dir__ = _lazy_names(__name__, globals(), _LAZY)

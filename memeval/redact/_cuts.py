@@ -5,7 +5,8 @@ next leaves two texts neither of which holds a whole key: the scanners' rules wa
 length, and the truncated rule (`_truncated`) wants a prefix and 8 or more characters. Blanking
 the second part by what the previous event held would make a text's stored bytes depend on its
 neighbour (batch cuts, HTTP against file ingest, a restart); these rules read the text alone, so
-`redact_many` over any batch still equals `redact` text by text. Three shapes, read from the
+`redact_many` over any batch still equals `redact` text by text (since redact32 ingest also reads each
+event with the previous event of its stream: `_across`, outside `redact_many`). Three shapes, read from the
 truncated rules (`_truncated.derive_all`: kingfisher's bundled rules with a literal prefix and a
 counted class; their prefixes, body classes and counts) and from the keys of the context rule
 `config-assignment` (`rules/context.toml`):

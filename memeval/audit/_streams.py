@@ -1,0 +1,112 @@
+"""Each free text read with the previous free text of its stream at ingest (redact32, redact33; issue 15).
+
+A stream (`Stream`) is the events one agent writes in one session, in order. `cut_across_events` reads each
+text of a batch with the one before it (`memeval.redact.cut_across`); `StreamEnds` keeps, in this process,
+each stream's last stored text for the next batch. See `memeval/redact/README.md` (redact32, redact33).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict, defaultdict
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from memeval.redact import SCAN_INCOMPLETE
+
+if TYPE_CHECKING:
+    from memeval.audit._events import AuditEvent
+
+STREAMS_KEPT = 4096
+"""How many streams' last stored text `StreamEnds` keeps (the least recently written go first)."""
+END_KEPT = 2048
+"""Characters kept of a stream's last stored text: all `memeval.redact.cut_across` reads of it (`WINDOW` and a run)."""
+
+Stream = tuple[str, str | None, str, str]
+"""(team, session, actor kind, actor id): the events one agent writes in one session, in order."""
+
+
+class StreamEnds:
+    """The end of each stream's last free text, as stored, in this process (thread-safe, bounded).
+
+    What the next batch's first text of a stream is read after (`Sanitizer.cut_across_events`). Only the
+    stored (redacted) text is kept, so nothing is held here that the database does not hold. Set when a
+    batch is sanitised: a batch then refused leaves its texts here (the next text of its stream may be
+    blanked more, never less). A new process knows no stream: its first text of each is read alone.
+    """
+
+    def __init__(self) -> None:
+        self._ends: OrderedDict[Stream, str] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, stream: Stream) -> str | None:
+        """The end of `stream`'s last stored text, or None."""
+        with self._lock:
+            return self._ends.get(stream)
+
+    def put(self, ends: Mapping[Stream, str]) -> None:
+        """Remember each stream's last stored text (its last `END_KEPT` characters)."""
+        with self._lock:
+            for stream, text in ends.items():
+                self._ends.pop(stream, None)
+                self._ends[stream] = text[-END_KEPT:]
+            while len(self._ends) > STREAMS_KEPT:
+                self._ends.popitem(last=False)
+
+
+def _findings(red: Any) -> tuple[Any, ...]:
+    """A `Redaction`'s findings, or none for a text not redacted here (None)."""
+    return tuple(red.findings) if red is not None else ()
+
+
+def _whole_blank(red: Any) -> bool:
+    """Whether a `Redaction` blanked its whole text (`SCAN_INCOMPLETE`): nothing of it is read across events."""
+    return red is not None and any(f.entity_type == SCAN_INCOMPLETE for f in red.findings)
+
+
+def cut_across_events(
+    redactor: Any, ends: StreamEnds, drafts: Sequence[AuditEvent], done: Mapping[str, Any]
+) -> Mapping[str, Any]:
+    """`done` (free text -> its `Redaction`) with each key cut across two events of one stream blanked.
+
+    A stream (`Stream`) is the events one agent writes in one session; its free texts in batch order,
+    the first read after the stream's last text stored before (`StreamEnds`). Each text is read
+    with the one before it (`memeval.redact.cut_across`): a finding across the two blanks its part in
+    this text, and in the one before when that is in this batch (not stored yet). A text that occurs
+    twice gets every blank either occurrence found. With a redactor that has no `detect_many`,
+    `done` as it is.
+    """
+    detect = getattr(redactor, "detect_many", None)
+    if detect is None:
+        return done
+    from memeval.redact import cut_across, joinable, with_findings
+
+    pairs: list[tuple[str, str]] = []
+    inside: list[bool] = []
+    own: list[tuple[Sequence[Any], Sequence[Any]]] = []
+    last: dict[Stream, str] = {}
+    for d in drafts:
+        stream = (d.team, d.session, d.actor.kind, d.actor.id)
+        for name in type(d.payload).FREE_TEXT:
+            text = getattr(d.payload, name)
+            if not text:
+                continue
+            prev = last.get(stream)
+            in_batch = prev is not None
+            prev = prev if in_batch else ends.get(stream)
+            if prev is not None and not _whole_blank(done.get(text)) and joinable(prev, text):
+                pairs.append((prev, text))
+                inside.append(in_batch)
+                # a stored `prev` that ends unblanked had no finding at its end: read as none
+                own.append((_findings(done.get(prev)) if in_batch else (), _findings(done.get(text))))
+            last[stream] = text
+    more: dict[str, list[Any]] = defaultdict(list)
+    found = cut_across(detect, pairs, own)
+    for (prev, text), in_batch, (before, after) in zip(pairs, inside, found, strict=True):
+        more[text] += after
+        if in_batch:
+            more[prev] += before
+    added = {t: with_findings(t, done.get(t) or redactor.redact(t), fs) for t, fs in more.items() if fs}
+    out = {**done, **added} if added else done
+    ends.put({stream: red.text for stream, text in last.items() if (red := out.get(text)) is not None})
+    return out
