@@ -291,6 +291,10 @@ class StackedDetector:
         base, r, c = self._three(text, source)
         p = self.model.probability(features(text, source, base, r, c, list(self.model.families)))
         held = r.held or p >= self.model.threshold  # the rules' own verdict stands
+        return self._decided(text, base, held, p)
+
+    def _decided(self, text: str, base: HoldAssessment, held: bool, p: float) -> HoldAssessment:
+        """A stage's verdict on `text` (score `p`): `base`'s reasons, plus `stacked` when it adds a hold."""
         reasons = base.reasons
         if held and not base.held:
             reasons += (HoldReason(rule="stacked", start=0, end=min(len(text), 200), excerpt=excerpt(text[:200])),)
@@ -431,19 +435,25 @@ class Stacked34Detector(StackedDetector):
         Raises:
             UsageError: `source` is not one of `SOURCES`.
         """
-        base, r, c = self._three(text, source)
-        base_rules = [x.rule for x in base.reasons]
-        if r.held or (base.held and any(x.startswith("hidden-") for x in base_rules)):
-            return HoldAssessment(held=True, score=base.score, reasons=base.reasons, detector=self.name)
+        base, r, c, view, standing = self._standing(text, source)
+        if standing is not None:
+            return standing
         m = self.model34
         cut = m.release if base.held else m.add
-        p = m.probability_of(source, base.held, any(x.startswith("hidden-") for x in base_rules), r.score, r.held,
-                             [x.rule for x in r.reasons], c.score, self.refit.score(text)[0])  # fmt: skip
-        held = p >= cut
-        reasons = base.reasons
-        if held and not base.held:
-            reasons += (HoldReason(rule="stacked", start=0, end=min(len(text), 200), excerpt=excerpt(text[:200])),)
-        return HoldAssessment(held=held, score=round(p, 4), reasons=reasons, detector=self.name)
+        p = m.probability_of(source, base.held, view, r.score, r.held, [x.rule for x in r.reasons], c.score,
+                             self.refit.score(text)[0])  # fmt: skip
+        return self._decided(text, base, p >= cut, p)
+
+    def _standing(self, text: str, source: Source) -> tuple[HoldAssessment, HoldAssessment, HoldAssessment, bool,
+                                                            HoldAssessment | None]:  # fmt: skip
+        """`_three`'s assessments, whether the default named a decoded view, and the verdict that stands, if any.
+
+        Held when rules/25 hold the text as sent or the default held it through a view; None: a stage decides.
+        """
+        base, r, c = self._three(text, source)
+        view = any(x.rule.startswith("hidden-") for x in base.reasons)
+        stands = HoldAssessment(held=True, score=base.score, reasons=base.reasons, detector=self.name)
+        return base, r, c, view, stands if r.held or (base.held and view) else None
 
 
 _STACKED34: list[Stacked34Detector] = []

@@ -23,8 +23,7 @@ from typing import Any
 from memeval.errors import UsageError
 from memeval.hold._concepts import FEATURES as CONCEPT_FEATURES
 from memeval.hold._concepts import vector
-from memeval.hold._excerpt import excerpt
-from memeval.hold._models import SOURCES, HoldAssessment, HoldDetector, HoldReason, Source
+from memeval.hold._models import SOURCES, HoldAssessment, HoldDetector, Source
 from memeval.hold._stacked import MODEL_DIR, STACK34_FEATURES, Stack34Model, Stacked34Detector
 
 
@@ -104,19 +103,13 @@ class Stacked36Detector(Stacked34Detector):
         Raises:
             UsageError: `source` is not one of `SOURCES`.
         """
-        base, r, c = self._three(text, source)
-        base_rules = [x.rule for x in base.reasons]
-        view = any(x.startswith("hidden-") for x in base_rules)
-        if r.held or (base.held and view):
-            return HoldAssessment(held=True, score=base.score, reasons=base.reasons, detector=self.name)
+        base, r, c, view, standing = self._standing(text, source)
+        if standing is not None:
+            return standing
         m = self.model36
         p = m.probability_of(text, source, base.held, view, r.score, r.held, [x.rule for x in r.reasons], c.score,
                              self.refit.score(text)[0])  # fmt: skip
-        held = p >= (m.release if base.held else m.add)
-        reasons = base.reasons
-        if held and not base.held:
-            reasons += (HoldReason(rule="stacked", start=0, end=min(len(text), 200), excerpt=excerpt(text[:200])),)
-        return HoldAssessment(held=held, score=round(p, 4), reasons=reasons, detector=self.name)
+        return self._decided(text, base, p >= (m.release if base.held else m.add), p)
 
 
 _LOCK = threading.Lock()

@@ -17,8 +17,7 @@ import threading
 from typing import Any
 
 from memeval.errors import UsageError
-from memeval.hold._excerpt import excerpt
-from memeval.hold._models import HoldAssessment, HoldDetector, HoldReason, Source
+from memeval.hold._models import HoldAssessment, HoldDetector, Source
 from memeval.hold._stacked import Stack34Model, Stacked34Detector
 from memeval.hold._stacked36 import Stack36Model
 
@@ -59,11 +58,9 @@ class Stacked37Detector(Stacked34Detector):
         Raises:
             UsageError: `source` is not one of `SOURCES`.
         """
-        base, r, c = self._three(text, source)
-        base_rules = [x.rule for x in base.reasons]
-        view = any(x.startswith("hidden-") for x in base_rules)
-        if r.held or (base.held and view):
-            return HoldAssessment(held=True, score=base.score, reasons=base.reasons, detector=self.name)
+        base, r, c, view, standing = self._standing(text, source)
+        if standing is not None:
+            return standing
         fired = [x.rule for x in r.reasons]
         refit_p = self.refit.score(text)[0]
         m34 = self.model34
@@ -73,10 +70,7 @@ class Stacked37Detector(Stacked34Detector):
             m = self.model37
             p = m.probability_of(text, source, base.held, view, r.score, r.held, fired, c.score, refit_p)
             held = p >= m.add
-        reasons = base.reasons
-        if held and not base.held:
-            reasons += (HoldReason(rule="stacked", start=0, end=min(len(text), 200), excerpt=excerpt(text[:200])),)
-        return HoldAssessment(held=held, score=round(p, 4), reasons=reasons, detector=self.name)
+        return self._decided(text, base, held, p)
 
 
 _LOCK = threading.Lock()
