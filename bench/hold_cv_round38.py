@@ -199,18 +199,21 @@ def figures(args: argparse.Namespace) -> None:
         xe = np.column_stack([q, np.log(q / (1 - q)) / 5])
         stages["r38 enc"] = np.hstack([x34, xc, xe])
         stages["r38 neg+enc"] = np.hstack([x34, x38, xe])
+    stages = {k: v for k, v in stages.items() if k in args.stages}
     arms: dict[str, np.ndarray] = {"default": base, "r34": s34}
     chosen: dict[str, Any] = {}
     examples: dict[str, Any] = {}
     asked_share: dict[str, float] = {}
     for name, x in stages.items():
         t0 = time.process_time()
-        oof, _ = oof_of(x, y, s, w, train_ok, args.l2)
+        fit_on = train_ok if args.fit_asked is None else train_ok & ~base & (p34 >= args.fit_asked)
+        oof, _ = oof_of(x, y, s, w, fit_on, args.l2)
         for g in args.gates:
             asked = ~base & ~s34 & (p34 >= g)
             asked_share[f"{name} gate {g:g}"] = round(float(asked[np.isin(s, SETS)].mean()), 4)
             fixed = s34 | (asked & (oof >= 0.88))
-            arms[f"{name} g{g:g} 0.88"] = fixed
+            for a in args.adds:
+                arms[f"{name} g{g:g} {a:g}"] = s34 | (asked & (oof >= a))
             ex_new = {a: bool((asked[ex] & (oof[ex] >= a)).any()) for a in ADD}
             examples[f"{name} g{g:g}"] = {
                 "newly_held_at": {str(a): [rows[i]["text"] for i in np.where(ex & asked & (oof >= a))[0]] for a in ADD},
@@ -254,6 +257,10 @@ def main() -> None:
     ap.add_argument("--w37-weight", type=float, default=5.0)
     ap.add_argument("--margin", type=float, default=0.0, help="nested: precision above round 37's arm")
     ap.add_argument("--gates", type=float, nargs="*", default=[0.2])
+    ap.add_argument("--fit-asked", type=float, default=None, metavar="G",
+                    help="fit the concept stages only on rows the default lets through at a p34 of G or more")
+    ap.add_argument("--adds", type=float, nargs="*", default=[0.88], help="fixed add cuts of the concept stages")
+    ap.add_argument("--stages", nargs="*", default=["r37", "r38 neg", "r38 enc", "r38 neg+enc"])
     args = ap.parse_args()
     if args.extract:
         extract(args)
