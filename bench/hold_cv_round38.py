@@ -257,8 +257,13 @@ def main() -> None:
     ap.add_argument("--w37-weight", type=float, default=5.0)
     ap.add_argument("--margin", type=float, default=0.0, help="nested: precision above round 37's arm")
     ap.add_argument("--gates", type=float, nargs="*", default=[0.2])
-    ap.add_argument("--fit-asked", type=float, default=None, metavar="G",
-                    help="fit the concept stages only on rows the default lets through at a p34 of G or more")
+    ap.add_argument(
+        "--fit-asked",
+        type=float,
+        default=None,
+        metavar="G",
+        help="fit the concept stages only on rows the default lets through at a p34 of G or more",
+    )
     ap.add_argument("--adds", type=float, nargs="*", default=[0.88], help="fixed add cuts of the concept stages")
     ap.add_argument("--stages", nargs="*", default=["r37", "r38 neg", "r38 enc", "r38 neg+enc"])
     args = ap.parse_args()
