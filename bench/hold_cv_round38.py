@@ -16,6 +16,8 @@ Phase 2: figures, leave one set out over v4-v37 (every stage fitted without the 
   "never"/"do not"/"nie"/"不要" in its clause counted apart from an act ordered; a text framed as another agent's or a
   tool's message with an act ordered in it);
 - `r38 enc`: round 37's concept stage with the encoder's probability and logit as two more inputs;
+- `--releases R`: arms where the concept stage also releases a text the default holds (not by rules/25 or a view)
+  when it gives less than R (it is then read for every text the default holds);
 - `r38 neg+enc`: both; each at the gates of `--gates` (a lower gate asks the stage about more texts).
 
 "nested" arms choose the add cut for each set on the others (most orders at precision at least the default's
@@ -214,6 +216,9 @@ def figures(args: argparse.Namespace) -> None:
             fixed = s34 | (asked & (oof >= 0.88))
             for a in args.adds:
                 arms[f"{name} g{g:g} {a:g}"] = s34 | (asked & (oof >= a))
+                for r in args.releases:  # the concept stage also releases a hold the default made on a weak sign
+                    kept = ~(base & ~stands & (oof < r))
+                    arms[f"{name} g{g:g} {a:g} release {r:g}"] = (s34 | (asked & (oof >= a))) & kept
             ex_new = {a: bool((asked[ex] & (oof[ex] >= a)).any()) for a in ADD}
             examples[f"{name} g{g:g}"] = {
                 "newly_held_at": {str(a): [rows[i]["text"] for i in np.where(ex & asked & (oof >= a))[0]] for a in ADD},
@@ -264,6 +269,7 @@ def main() -> None:
         metavar="G",
         help="fit the concept stages only on rows the default lets through at a p34 of G or more",
     )
+    ap.add_argument("--releases", type=float, nargs="*", default=[], help="also release below these (arms)")
     ap.add_argument("--adds", type=float, nargs="*", default=[0.88], help="fixed add cuts of the concept stages")
     ap.add_argument("--stages", nargs="*", default=["r37", "r38 neg", "r38 enc", "r38 neg+enc"])
     args = ap.parse_args()
