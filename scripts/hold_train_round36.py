@@ -57,10 +57,12 @@ def main() -> None:
 
 
 def write_stage(args: argparse.Namespace, sets: tuple[str, ...], name: str, release: float, add: float, bench: str,
-                extra: dict[str, object], written: tuple[Any, ...] = (w34,)) -> None:  # fmt: skip
+                extra: dict[str, object], written: tuple[Any, ...] = (w34,), model: Any = None) -> None:  # fmt: skip
     """Fit `features34` + the concepts on `sets` and the written rows of `args.rows`; write `name`.json to `args.out`.
 
-    The record has the cuts, `extra` (more record fields) and the provenance; round 37 reuses it for stack-37.
+    The record has the cuts, `extra` (more record fields) and the provenance; round 37 reuses it for stack-37, round
+    38 for stack-38 with `model` `Stack38Model` (the concept numbers its `concepts_of` reads; `Stack36Model` unless
+    given).
 
     Raises:
         SystemExit: the rows file lacks a set or its written rows are not `hold_benign_round34`'s.
@@ -73,7 +75,8 @@ def write_stage(args: argparse.Namespace, sets: tuple[str, ...], name: str, rele
     if {r["set"] for r in rows} != {*sets, *groups}:
         raise SystemExit(f"{args.rows}: not every set of {sets[0]}-{sets[-1]} is there; run {bench} --extract")
     fams = b34.families(rows)
-    x = np.hstack([b34.dense(rows, fams), np.array([vector(r["text"]) for r in rows])])
+    concepts_of = vector if model is None else model.concepts_of
+    x = np.hstack([b34.dense(rows, fams), np.array([concepts_of(r["text"]) for r in rows])])
     y = np.array([bool(r["label"]) for r in rows])
     sw = np.array([getattr(groups.get(r["set"]), "WEIGHT", 1.0) for r in rows])
     weights, bias = b34.fit(x, y, sw, args.l2)
@@ -84,7 +87,7 @@ def write_stage(args: argparse.Namespace, sets: tuple[str, ...], name: str, rele
                                       for r in rows).encode("utf-8")).hexdigest()  # fmt: skip
     record = {
         "name": name,
-        "features": feature_names(fams),
+        "features": feature_names(fams) if model is None else feature_names(fams, model.CONCEPT_FEATURES),
         "families": fams,
         "weights": [round(float(v), 6) for v in weights],
         "bias": round(float(bias), 6),

@@ -26,6 +26,7 @@ import unicodedata
 from collections.abc import Iterable
 
 from memeval.hold._concepts_lexicon import LEXICON
+from memeval.hold._concepts_lexicon38 import LEXICON38
 
 CONCEPTS = tuple(LEXICON)
 """The concepts, in the order of `vector`'s first numbers."""
@@ -57,13 +58,15 @@ _UNSPACED_RUN = re.compile(
 _WORD = re.compile(r"[^\W\d_]+|[$€]")
 
 
-def _index() -> tuple[
+def _index(
+    lexicon: dict[str, tuple[str, ...]] = LEXICON,
+) -> tuple[
     dict[str, tuple[str, ...]],
     dict[str, tuple[str, ...]],
     dict[str, list[tuple[tuple[str, ...], bool, str]]],
     dict[str, tuple[str, ...]],
 ]:
-    """The lookup tables of `LEXICON`.
+    """The lookup tables of `lexicon` (`LEXICON` unless given).
 
     Returns:
         (stem -> concepts, whole word -> concepts, first word -> [(the phrase's words, last word whole, concept)],
@@ -73,7 +76,7 @@ def _index() -> tuple[
     exact: dict[str, set[str]] = {}
     phrase: dict[str, list[tuple[tuple[str, ...], bool, str]]] = {}
     sub: dict[str, set[str]] = {}
-    for concept, forms in LEXICON.items():
+    for concept, forms in lexicon.items():
         for raw in forms:
             form = unicodedata.normalize("NFKC", raw).casefold().strip()
             if _UNSPACED.search(form):
@@ -180,3 +183,257 @@ def vector(text: str) -> list[float]:
 def names(found: Iterable[str]) -> str:
     """The found concepts joined for printing."""
     return ",".join(sorted(found))
+
+
+# Round 38: acts read with a negation scope, and text framed as another speaker's (issue 15, round 38).
+
+NEGATORS = (
+    "not=",
+    "no=",
+    "nor=",
+    "avoid",
+    "refrain",
+    "forbid",
+    "prohibit",
+    "kein",
+    "verbot",
+    "untersag",
+    "interdit",
+    "prohib",
+    "proib",
+    "vietat",
+    "zakaz",
+    "zabroni",
+    "запрещ",
+    "заборон",
+    "yasak",
+    "dilarang",
+    "cấm",
+    "đừng",
+    "niet=",
+    "nicht=",
+    "ni=",
+    "nu=",
+    "ne=",
+    "nie=",
+    "не=",
+    "ніколи",
+    "asla",
+    "jamais",
+    "nunca",
+    "mai=",
+)
+"""Stems (a form ending "=" is the whole word) that open a negation scope besides the lexicon's `negation` forms:
+"do not", "avoid", "is forbidden" and their translations. Written for memeval (ordinary words of each language)."""
+
+NEGATORS_UNSPACED = (
+    "不要",
+    "不得",
+    "不可",
+    "不能",
+    "切勿",
+    "请勿",
+    "請勿",
+    "勿",
+    "别",
+    "別",
+    "严禁",
+    "嚴禁",
+    "禁止",
+    "决不",
+    "絶対に",
+    "절대",
+    "لا ",
+    "ممنوع",
+    "لن ",
+    "אל ",
+    "אסור",
+    "मत",
+    "नहीं",
+    "कभी नहीं",
+    "อย่า",
+    "ห้าม",
+    "ไม่",
+)
+"""Negations written before the act in the unspaced scripts (Chinese 不要/勿, Arabic لا, Hebrew אל, Hindi मत, Thai
+อย่า); `NEGATORS_AFTER` are written after it (Japanese しないで, Korean 하지 마)."""
+
+NEGATORS_AFTER = ("しないで", "ないで", "しない", "してはいけ", "ては駄目", "禁止", "하지 마", "지 마", "금지", "지 말")
+
+SCOPE_WORDS = 5
+"""An act word is under a negation that opens at most this many words before it in the same clause."""
+SCOPE_CHARS = 4
+"""In an unspaced script: a negation ending at most this many characters before the act, or beginning at most this
+many after its end (`NEGATORS_AFTER`), in the same run."""
+
+_TOKEN = re.compile(r"[^\W\d_]+|[$€]|[.;:!?\n。！？；]")
+_BREAK = frozenset(".;:!?\n。！？；")
+_NEG_PREFIX = tuple(n for n in NEGATORS if not n.endswith("="))
+_NEG_EXACT = frozenset(n[:-1] for n in NEGATORS if n.endswith("="))
+
+_FRAME = re.compile(
+    r"(?im)^\W{0,4}(?:\[|<|#+\s*)?(?:tool|function|plugin|api|observation|output|result|response|assistant|agent|"
+    r"system|orchestrator|planner|scheduler|sub-?agent|worker)[\w \-]{0,30}(?:\]|>|:|\boutput\b|\bresult\b)"
+    r'|"(?:role|type)"\s*:\s*"(?:tool|function|tool_result|function_call|assistant|system)"'
+    r"|\b(?:message|note|instructions?|handoff|hand-off|update) from (?:the )?[\w\- ]{0,30}(?:agent|bot|assistant|"
+    r"tool|orchestrator|planner|scheduler|system)\b"
+)
+"""Text that presents itself as another agent's or a tool's words: a leading `[tool]`, `Observation:`, `Agent X:`,
+`<function result>`, a JSON role of tool, function, assistant or system, "message from the planner agent"."""
+
+_P38, _E38, _PH38, _S38 = _index(LEXICON38)
+_P38_LENS = tuple(sorted({len(k) for k in _P38}))
+_S38_LENS = tuple(sorted({len(k) for k in _S38}))
+
+
+def concepts38(text: str, limit: int = 6000) -> set[str]:
+    """The concepts of `LEXICON38` found in the first `limit` characters of `text`.
+
+    Authority claimed, a check skipped, a stored lesson; matched as `concepts` matches `LEXICON`'s forms.
+    """
+    t = unicodedata.normalize("NFKC", text[:limit]).casefold()
+    found: set[str] = set()
+    words = _WORD.findall(t)
+    n = len(words)
+    for i, w in enumerate(words):
+        found.update(_E38.get(w, ()))
+        for k in _P38_LENS:
+            if k > len(w):
+                break
+            found.update(_P38.get(w[:k], ()))
+        for form, whole, concept in _PH38.get(w, ()):
+            m = len(form)
+            if i + m <= n and all(words[i + j].startswith(form[j]) for j in range(1, m)):
+                if not whole or words[i + m - 1] == form[-1]:
+                    found.add(concept)
+    if _UNSPACED.search(t):
+        for run in _UNSPACED_RUN.findall(t):
+            for i in range(len(run)):
+                for k in _S38_LENS:
+                    c = _S38.get(run[i : i + k])
+                    if c is not None:
+                        found.update(c)
+    return found
+
+
+FEATURES38 = (
+    *FEATURES,
+    *(f"concept_{c}" for c in LEXICON38),
+    "authority_x_free_act",
+    "skip_x_free_act",
+    "memory_x_free_act",
+    "acts_free_log1p",
+    "acts_negated_only",
+    "free_act_x_address",
+    "free_act_x_object",
+    "free_send_x_external",
+    "free_act_x_future",
+    "negated_act_x_future",
+    "speaker_frame",
+    "frame_x_free_act",
+)
+"""The names of `vector38`'s numbers: `FEATURES`, then the acts split by negation scope and the speaker frame."""
+
+
+def _negator(words: list[str], i: int) -> bool:
+    """Whether `words[i]` opens a negation (a lexicon `negation` form starting there, or one of `NEGATORS`)."""
+    w = words[i]
+    if "negation" in _word(w) or w in _NEG_EXACT or w.startswith(_NEG_PREFIX):
+        return True
+    for form, whole, concept in _PHRASE.get(w, ()):
+        m = len(form)
+        if concept == "negation" and i + m <= len(words):
+            tail_ok = not whole or words[i + m - 1] == form[-1]
+            if tail_ok and all(words[i + j].startswith(form[j]) for j in range(1, m)):
+                return True
+    return False
+
+
+def scoped_acts(text: str, limit: int = 6000) -> tuple[set[str], set[str]]:
+    """The act concepts (`ACTS`) of the first `limit` characters of `text`, split by negation scope.
+
+    Returns:
+        (acts with at least one occurrence outside any negation's scope, acts found only under one). An occurrence is
+        under a negation when a negation word ("never", "do not", "nie", `NEGATORS`) opens at most `SCOPE_WORDS`
+        words before it in the same clause (no `.;:!?` or line break between), or, in a script written without
+        spaces, when one of `NEGATORS_UNSPACED` ends at most `SCOPE_CHARS` characters before it or one of
+        `NEGATORS_AFTER` begins at most `SCOPE_CHARS` after it. "Never tell the user" is not read as a forbidden
+        act: "tell" is no act here, and "don't tell" is the `conceal` concept, which is never scoped.
+    """
+    t = unicodedata.normalize("NFKC", text[:limit]).casefold()
+    tokens = _TOKEN.findall(t)
+    free: set[str] = set()
+    negated: set[str] = set()
+    last_neg = -(10**6)
+    words: list[str] = []
+    breaks: set[int] = set()  # word positions a clause break comes before
+    for tok in tokens:
+        if tok in _BREAK:
+            breaks.add(len(words))
+        else:
+            words.append(tok)
+    for i, w in enumerate(words):
+        if i in breaks:
+            last_neg = -(10**6)
+        acts = [c for c in _word(w) if c in ACTS]
+        acts += [concept for form, _, concept in _PHRASE.get(w, ())
+                 if concept in ACTS and i + len(form) <= len(words)
+                 and all(words[i + j].startswith(form[j]) for j in range(1, len(form)))]  # fmt: skip
+        if "conceal" in acts:  # "don't tell", "do not log": an order to hide, never a forbidden act
+            free.add("conceal")
+        if _negator(words, i):
+            last_neg = i
+            continue
+        for c in acts:
+            (negated if i - last_neg <= SCOPE_WORDS and c != "conceal" else free).add(c)
+    if _UNSPACED.search(t):
+        for run in _UNSPACED_RUN.findall(t):
+            r = len(run)
+            for i, ch in enumerate(run):
+                for k in _SUB_LENS.get(ch, ()):
+                    if i + k > r:
+                        break
+                    found = [c for c in _SUB.get(run[i : i + k], ()) if c in ACTS]
+                    if not found:
+                        continue
+                    before, after = run[max(0, i - SCOPE_CHARS - 4) : i], run[i + k : i + k + SCOPE_CHARS + 4]
+                    neg = any(n in before[-(SCOPE_CHARS + len(n)) :] for n in NEGATORS_UNSPACED) or any(
+                        n in after[: SCOPE_CHARS + len(n)] for n in NEGATORS_AFTER
+                    )
+                    for c in found:
+                        (negated if neg and c != "conceal" else free).add(c)
+    return free, negated - free
+
+
+def vector38(text: str) -> list[float]:
+    """`FEATURES38` of `text`.
+
+    `vector`'s numbers, then `LEXICON38`'s concepts and their products with an act ordered, the acts ordered (outside
+    a negation's scope, `scoped_acts`) and forbidden only, their products with who the text addresses, what it names
+    and "from now on", and whether the text presents itself as another agent's or a tool's message (`_FRAME`, or the
+    `relay` concept).
+    """
+    base = vector(text)
+    found = concepts(text)
+    free, negated = scoped_acts(text)
+    n_free = len(free)
+    address = any(c in found for c in ADDRESS)
+    objects = any(c in found for c in OBJECTS)
+    frame = "relay" in found or _FRAME.search(text[:6000]) is not None
+    more = concepts38(text)
+    return [
+        *base,
+        *(float(c in more) for c in LEXICON38),
+        float("authority-claim" in more and n_free > 0),
+        float("skip-check" in more and n_free > 0),
+        float(("memory-frame" in more or "future" in found) and n_free > 0),
+        math.log1p(n_free),
+        float(bool(negated) and n_free == 0),
+        float(n_free > 0 and address),
+        float(n_free > 0 and objects),
+        float("send" in free and ("external" in found or "people" in found or "secret" in found)),
+        float(n_free > 0 and "future" in found),
+        float(bool(negated) and n_free == 0 and "future" in found),
+        float(frame),
+        float(frame and n_free > 0),
+    ]

@@ -470,7 +470,9 @@ def get_cascade_detector() -> HoldDetector:
 def get_hold_detector() -> HoldDetector:
     """The default detector, built once per process: round 37's gated stages over `rules/25+hashlr/14+views/2`.
 
-    `rules/25+hashlr/14+views/2+stack/37` since round 37 (`_stacked37.get_stacked37_detector`: round 34's stage,
+    `rules/25+hashlr/14+views/2+stack/38` since round 38 (`_stacked38.get_stacked38_detector`: round 37's gated stages
+    with a concept stage that reads the acts with a negation scope and a speaker's framing, fitted on v4-v37);
+    `...+stack/37` in round 37 (`_stacked37.get_stacked37_detector`: round 34's stage,
     and for a text the default lets through that it gives 0.2 to its add cut, a stage that also reads round 36's
     concepts and may add a hold, fitted on v4-v36); `...+stack/34` from round 34 to 36
     (`_stacked.get_stacked34_detector`: a fitted stage over the detector below and a second classifier, `hashlr-16`,
@@ -490,8 +492,8 @@ def get_hold_detector() -> HoldDetector:
     if _DEFAULT is None:
         with _LOCK:
             if _DEFAULT is None:
-                from memeval.hold._stacked37 import get_stacked37_detector
+                from memeval.hold._stacked38 import get_stacked38_detector
 
-                _DEFAULT = get_stacked37_detector()
+                _DEFAULT = get_stacked38_detector()
                 _derived.keep()  # any piece the stacked stage's tables worked out
     return _DEFAULT

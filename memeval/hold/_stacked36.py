@@ -18,7 +18,7 @@ import math
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar, Self
 
 from memeval.errors import UsageError
 from memeval.hold._concepts import FEATURES as CONCEPT_FEATURES
@@ -27,13 +27,15 @@ from memeval.hold._models import SOURCES, HoldAssessment, HoldDetector, Source
 from memeval.hold._stacked import MODEL_DIR, STACK34_FEATURES, Stack34Model, Stacked34Detector
 
 
-def feature_names(families: tuple[str, ...] | list[str]) -> list[str]:
+def feature_names(families: tuple[str, ...] | list[str], concept_features: tuple[str, ...] = CONCEPT_FEATURES
+                  ) -> list[str]:  # fmt: skip
     """The names of `stack-36`'s inputs in order.
 
-    `features34`'s (head, one per family, one per source), then `_concepts.FEATURES`.
+    `features34`'s (head, one per family, one per source), then `concept_features` (`_concepts.FEATURES` unless
+    given; round 38's stage passes `_concepts.FEATURES38`).
     """
     return [*STACK34_FEATURES, *(f"family_{f}" for f in families), *(f"source_{s}" for s in SOURCES),
-            *CONCEPT_FEATURES]  # fmt: skip
+            *concept_features]  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -44,6 +46,10 @@ class Stack36Model:
     default lets through is held from it. Both are probabilities in [0, 1].
     """
 
+    CONCEPT_FEATURES: ClassVar[tuple[str, ...]] = CONCEPT_FEATURES
+    """The names of the concept numbers the stage reads after `features34`'s (`concepts_of`)."""
+    TRAIN: ClassVar[str] = "scripts/hold_train_round36.py"
+
     name: str
     inner: Stack34Model
     """The weights of `features34`'s part, read as round 34's model reads them."""
@@ -53,7 +59,7 @@ class Stack36Model:
     meta: dict[str, Any]
 
     @classmethod
-    def load(cls, name: str = "stack-36", folder: Path = MODEL_DIR) -> Stack36Model:
+    def load(cls, name: str = "stack-36", folder: Path = MODEL_DIR) -> Self:
         """Read `folder/name.json`.
 
         Raises:
@@ -61,15 +67,15 @@ class Stack36Model:
         """
         path = folder / f"{name}.json"
         if not path.is_file():
-            raise UsageError(f"no stacked hold model {name!r} in {folder}; train it with scripts/hold_train_round36.py")
+            raise UsageError(f"no stacked hold model {name!r} in {folder}; train it with {cls.TRAIN}")
         record = json.loads(path.read_text(encoding="utf-8"))
         families = tuple(record["families"])
-        names = feature_names(families)
+        names = feature_names(families, cls.CONCEPT_FEATURES)
         weights = [float(w) for w in record["weights"]]
         if record["features"] != names or len(weights) != len(names):
             raise UsageError(f"{path}: its features are not feature_names({len(families)} families), "
-                             f"{len(names)} numbers; train it again with scripts/hold_train_round36.py")  # fmt: skip
-        n34 = len(names) - len(CONCEPT_FEATURES)
+                             f"{len(names)} numbers; train it again with {cls.TRAIN}")  # fmt: skip
+        n34 = len(names) - len(cls.CONCEPT_FEATURES)
         inner = Stack34Model(name, tuple(weights[:n34]), float(record["bias"]), families, float(record["release"]),
                              float(record["add"]), {"refit": record["refit"]})  # fmt: skip
         return cls(name, inner, tuple(weights[n34:]), inner.release, inner.add, record)
@@ -79,8 +85,14 @@ class Stack36Model:
         """The stage's probability that `text` is an order to an agent (the arguments as `features34`'s)."""
         p = self.inner.probability_of(source, base_held, view_reason, rules_score, rules_held, rules, clf_p, refit_p)
         p = min(max(p, 1e-13), 1 - 1e-13)
-        z = math.log(p / (1 - p)) + sum(w * v for w, v in zip(self.concept_weights, vector(text), strict=True))
+        z = math.log(p / (1 - p)) + sum(w * v for w, v in zip(self.concept_weights, self.concepts_of(text),
+                                                                strict=True))  # fmt: skip
         return 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
+
+    @staticmethod
+    def concepts_of(text: str) -> list[float]:
+        """The concept numbers of `text` this stage reads (`_concepts.vector`)."""
+        return vector(text)
 
 
 class Stacked36Detector(Stacked34Detector):

@@ -78,7 +78,9 @@ _STACKED37: list[Stacked37Detector] = []
 
 
 def get_stacked37_detector() -> Stacked37Detector:
-    """Round 37's detector, the default since round 37 (`rules/25+hashlr/14+views/2+stack/37`), built once.
+    """Round 37's detector, the default in round 37 (`rules/25+hashlr/14+views/2+stack/37`), built once.
+
+    Round 38's default (`_stacked38`) is built on it with another concept stage.
 
     Out of fold by set over v4-v36 it holds more orders than round 34's stage (the default until round 37) at the
     same precision, and says what that stage says on every benign example of the hold tests (memeval/hold/README.md,
