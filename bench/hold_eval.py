@@ -25,7 +25,7 @@ thirty-fourth round was tuned (scored once after it, 2026-12-06), and v35, writt
 thirty-fifth round was tuned (scored once after it, 2026-12-06), and v36, written while its
 thirty-sixth round was tuned (scored once after it, 2026-12-06), and v37, written while its
 thirty-seventh round was tuned (scored once after it, 2026-12-06), and v38, written while its
-thirty-eighth round was tuned (not yet scored: the lead takes its one look after round 38), are
+thirty-eighth round was tuned (scored once after it, 2026-12-06), are
 scored only when named.
 
 Prints, per detector: true/false positives, precision, recall, and per language (attacks caught
