@@ -1,0 +1,49 @@
+"""What a new user met on a fresh clone (newuser28, issue 17), each checked as the user met it.
+
+- `check-tasks` on a task whose solve.sh ran past the agent's time (or exited non-zero) said "the solution
+  (oracle) failed 2 of 2 scored trials: the tests or solution/solve.sh are wrong", the words of a wrong
+  test; the trial records knew it had `timed_out` (or `errored`). Now the line names the limit and how to
+  raise it, or the failing exit and where its output is.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from usage_line import REPO, run_memeval
+
+MINI_TASK = REPO / "tests" / "fixtures" / "tasksets" / "mini" / "add-numbers"
+
+
+def _task(root: Path, name: str, solve: str, agent_timeout_s: float | None = None) -> None:
+    """A copy of the mini add-numbers task under `root/name` whose solution/solve.sh is `solve`."""
+    dst = root / name
+    shutil.copytree(MINI_TASK, dst)
+    (dst / "solution" / "solve.sh").write_text(f"#!/bin/bash\n{solve}\n", encoding="utf-8")
+    if agent_timeout_s is not None:
+        toml = (dst / "task.toml").read_text(encoding="utf-8")
+        assert "[agent]\ntimeout_sec = 30.0" in toml, toml
+        toml = toml.replace("[agent]\ntimeout_sec = 30.0", f"[agent]\ntimeout_sec = {agent_timeout_s}")
+        (dst / "task.toml").write_text(toml, encoding="utf-8")
+
+
+def test_check_tasks_says_the_solution_ran_out_of_time_or_failed(tmp_path: Path) -> None:
+    tasks = tmp_path / "tasks"
+    tasks.mkdir()
+    _task(tasks, "slow", "sleep 600", agent_timeout_s=1.0)
+    _task(tasks, "exits", "echo about to fail; exit 3")
+    _task(tasks, "wrong", "true")  # runs to its end, changes nothing: the tests fail it
+    res = run_memeval("check-tasks", str(tasks), "--runs-dir", str(tmp_path / "runs"), "--quiet", cwd=tmp_path)
+    assert res.returncode == 1, res.stderr
+    lines = {w.split(":", 1)[0]: w for w in res.stdout.splitlines() if w.startswith("broken ")}
+    assert set(lines) == {"broken slow", "broken exits", "broken wrong"}, res.stdout
+    slow = lines["broken slow"]
+    assert "2 ran out of the agent's time (1 s) before solve.sh finished" in slow, slow
+    assert "raise [agent] timeout_sec (1) in task.toml, or pass --agent-timeout," in slow, slow
+    assert "the tests or solution/solve.sh are wrong" not in slow, slow
+    exits = lines["broken exits"]
+    assert "2 ended with solve.sh failing" in exits and "`memeval view " in exits, exits
+    assert "the tests or solution/solve.sh are wrong" not in exits, exits
+    wrong = lines["broken wrong"]
+    assert "solve.sh ran to its end and the tests failed it: the tests or solution/solve.sh are wrong" in wrong
