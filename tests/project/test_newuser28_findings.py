@@ -4,6 +4,9 @@
   (oracle) failed 2 of 2 scored trials: the tests or solution/solve.sh are wrong", the words of a wrong
   test; the trial records knew it had `timed_out` (or `errored`). Now the line names the limit and how to
   raise it, or the failing exit and where its output is.
+- A bare `run` at a Python prompt (README's API: `run = memeval.load_run(...)`) printed the dataclass
+  repr: the whole run card, manifest, every trial record and the verdict's internals, about 60 KB for the
+  sample run. Now one line: id, status, trials, verdict, folder.
 """
 
 from __future__ import annotations
@@ -13,7 +16,10 @@ from pathlib import Path
 
 from usage_line import REPO, run_memeval
 
+import memeval
+
 MINI_TASK = REPO / "tests" / "fixtures" / "tasksets" / "mini" / "add-numbers"
+SAMPLE_RUN = REPO / "tests" / "fixtures" / "runlog_v1" / "sample-t01"
 
 
 def _task(root: Path, name: str, solve: str, agent_timeout_s: float | None = None) -> None:
@@ -47,3 +53,15 @@ def test_check_tasks_says_the_solution_ran_out_of_time_or_failed(tmp_path: Path)
     assert "the tests or solution/solve.sh are wrong" not in exits, exits
     wrong = lines["broken wrong"]
     assert "solve.sh ran to its end and the tests failed it: the tests or solution/solve.sh are wrong" in wrong
+
+
+def test_a_loaded_run_prints_as_one_line(tmp_path: Path) -> None:
+    run_dir = tmp_path / "run"
+    shutil.copytree(SAMPLE_RUN, run_dir)
+    run = memeval.load_run(run_dir)
+    shown = repr(run)
+    assert "\n" not in shown and len(shown) < 300, shown[:400]
+    verdict = run.result.verdict
+    assert verdict is not None
+    assert shown.startswith(f"<Run {run.result.run_id} {run.status}: 2 trials, verdict {verdict.verdict}"), shown
+    assert str(run_dir) in shown and str(run) == shown
