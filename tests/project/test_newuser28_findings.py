@@ -7,6 +7,9 @@
 - A bare `run` at a Python prompt (README's API: `run = memeval.load_run(...)`) printed the dataclass
   repr: the whole run card, manifest, every trial record and the verdict's internals, about 60 KB for the
   sample run. Now one line: id, status, trials, verdict, folder.
+- `memeval review approve ... --password-stdin` (or `users token`) with nothing on stdin said to give "each
+  password on a line of its own (`users add` with --user: your own first, then the new account's)", a
+  command the user had not typed. The `users add` note is now said by `users add --user` alone.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from usage_line import REPO, run_memeval
+from usage_line import REPO, one_usage_line, run_memeval
 
 import memeval
 
@@ -65,3 +68,18 @@ def test_a_loaded_run_prints_as_one_line(tmp_path: Path) -> None:
     assert verdict is not None
     assert shown.startswith(f"<Run {run.result.run_id} {run.status}: 2 trials, verdict {verdict.verdict}"), shown
     assert str(run_dir) in shown and str(run) == shown
+
+
+def test_an_empty_password_stdin_names_only_the_command_typed(tmp_path: Path) -> None:
+    env = {"MEMEVAL_DB": f"sqlite:///{tmp_path / 'audit.sqlite'}"}
+    made = run_memeval("users", "add", "alice", "--role", "admin", "--password-stdin", cwd=tmp_path, env=env,
+                       stdin="correct horse battery\n")  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    token = run_memeval("users", "token", "alice", "--user", "alice", "--password-stdin", cwd=tmp_path, env=env,
+                        stdin="")  # fmt: skip
+    line = one_usage_line(token, "--password-stdin: standard input ended before the password for alice")
+    assert "users add" not in line, line
+    # `users add` with --user reads two lines and still says which comes first
+    second = run_memeval("users", "add", "bob", "--role", "viewer", "--user", "alice", "--password-stdin",
+                         cwd=tmp_path, env=env, stdin="correct horse battery\n")  # fmt: skip
+    one_usage_line(second, "before the new password for bob", "`users add` with --user: your own first")
