@@ -10,14 +10,22 @@
 - `memeval review approve ... --password-stdin` (or `users token`) with nothing on stdin said to give "each
   password on a line of its own (`users add` with --user: your own first, then the new account's)", a
   command the user had not typed. The `users add` note is now said by `users add --user` alone.
+- `memeval serve` on a store with no account yet (started before `users add`) showed a login form that
+  refused every name, with nothing saying why. It now says so on stderr, with the command that makes the
+  store's first account.
 """
 
 from __future__ import annotations
 
 import shutil
+import signal
+import subprocess
 from pathlib import Path
 
-from usage_line import REPO, one_usage_line, run_memeval
+from line_reader import Lines
+from live_server import free_port
+from patience import patient
+from usage_line import REPO, one_usage_line, run_memeval, spawn_memeval
 
 import memeval
 
@@ -83,3 +91,35 @@ def test_an_empty_password_stdin_names_only_the_command_typed(tmp_path: Path) ->
     second = run_memeval("users", "add", "bob", "--role", "viewer", "--user", "alice", "--password-stdin",
                          cwd=tmp_path, env=env, stdin="correct horse battery\n")  # fmt: skip
     one_usage_line(second, "before the new password for bob", "`users add` with --user: your own first")
+
+
+def _serve_lines(tmp_path: Path, env: dict[str, str]) -> list[str]:
+    """What `memeval serve --no-ingest` says on stderr until it is stopped with SIGTERM once listening."""
+    proc = spawn_memeval("serve", "--no-ingest", "--port", str(free_port()), cwd=tmp_path, env=env,
+                         stdout=subprocess.DEVNULL)  # fmt: skip
+    assert proc.stderr is not None
+    err = Lines(proc.stderr)
+    said: list[str] = []
+    try:
+        while not any("(Ctrl-C to stop)" in line for line in said):
+            line = err.next(patient(120))
+            assert line is not None, f"no listening line; it said: {said}"
+            said.append(line)
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=patient(60))
+    return said + err.rest().splitlines()
+
+
+def test_serve_on_a_store_with_no_account_says_how_to_make_one(tmp_path: Path) -> None:
+    """Its login page admitted nobody and nothing said why: a new user started the server before `users add`."""
+    env = {"MEMEVAL_DB": f"sqlite:///{tmp_path / 'audit.sqlite'}"}
+    hint = "this store has no account yet, so nobody can log in"
+    said = _serve_lines(tmp_path, env)
+    (line,) = [w for w in said if hint in w]
+    assert "`memeval users add NAME --role admin`" in line, line
+    assert said.index(line) == said.index(next(w for w in said if "(Ctrl-C to stop)" in w)) + 1, said  # after it
+    made = run_memeval("users", "add", "alice", "--role", "admin", "--password-stdin", cwd=tmp_path, env=env,
+                       stdin="correct horse battery\n")  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    assert not [w for w in _serve_lines(tmp_path, env) if hint in w]
