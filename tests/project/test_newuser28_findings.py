@@ -13,10 +13,13 @@
 - `memeval serve` on a store with no account yet (started before `users add`) showed a login form that
   refused every name, with nothing saying why. It now says so on stderr, with the command that makes the
   store's first account.
+- README wrote `memeval ab TASKSET` (and **TASKSET**) where `memeval ab --help`, its missing-argument error,
+  README's own `--until-decided` line and docs/agents/ say `TASKS`.
 """
 
 from __future__ import annotations
 
+import re
 import shutil
 import signal
 import subprocess
@@ -123,3 +126,21 @@ def test_serve_on_a_store_with_no_account_says_how_to_make_one(tmp_path: Path) -
                        stdin="correct horse battery\n")  # fmt: skip
     assert made.returncode == 0, made.stderr
     assert not [w for w in _serve_lines(tmp_path, env) if hint in w]
+
+
+def test_readme_names_each_commands_argument_as_its_help_does(tmp_path: Path) -> None:
+    """README's synopsis was `memeval ab TASKSET` and its bullet **TASKSET**, while `memeval ab --help` (and its
+    "Missing argument 'TASKS'"), README's own `--until-decided` line and docs/agents/ say TASKS."""
+    docs = [REPO / "README.md", *sorted((REPO / "docs").rglob("*.md"))]
+    for command in ("ab", "check-tasks"):
+        usage = run_memeval(command, "--help", cwd=tmp_path).stdout.splitlines()[0]
+        assert usage.startswith(f"Usage: memeval {command} [OPTIONS] "), usage
+        name = usage.split()[-1]
+        written = {
+            (doc.name, m.group(1))
+            for doc in docs
+            for m in re.finditer(rf"memeval {command} ([A-Z][A-Z_]+)\b", doc.read_text(encoding="utf-8"))
+        }
+        assert written and {w for _, w in written} == {name}, (command, name, sorted(written))
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    assert "**TASKS** (the task set)" in readme and "TASKSET**" not in readme
