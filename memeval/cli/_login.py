@@ -35,8 +35,16 @@ PasswordStdinOpt = Annotated[
 ]
 
 
-def ask_password(prompt: str, from_stdin: bool, *, confirm: bool = False) -> str:
+TWO_PASSWORDS = "`users add` with --user: your own first, then the new account's"
+"""How `users add --user ME --password-stdin` reads its two lines; said by that command alone."""
+
+
+def ask_password(prompt: str, from_stdin: bool, *, confirm: bool = False, order: str | None = None) -> str:
     """A password: the first line of stdin with `--password-stdin`, else asked for without echo.
+
+    `order` says which line is which when the command reads more than one (`TWO_PASSWORDS`); a command
+    reading one leaves it None, so its error names no other command (`review approve` said "`users add`
+    with --user: ...").
 
     Raises:
         typer.Exit: (2) no terminal to ask on (no /dev/tty, stdin not one) and no --password-stdin;
@@ -49,10 +57,10 @@ def ask_password(prompt: str, from_stdin: bool, *, confirm: bool = False) -> str
     if from_stdin:
         line = sys.stdin.readline()
         if not line:
-            raise fail(
-                f"--password-stdin: standard input ended before the {prompt[0].lower() + prompt[1:]}: give each "
-                "password on a line of its own (`users add` with --user: your own first, then the new account's)"
-            )
+            missing = f"--password-stdin: standard input ended before the {prompt[0].lower() + prompt[1:]}"
+            if order is None:
+                raise fail(f"{missing}: pipe the password in, on a line of its own")
+            raise fail(f"{missing}: give each password on a line of its own ({order})")
         return line.rstrip("\r\n")
     try:
         os.close(os.open("/dev/tty", os.O_RDWR | os.O_NOCTTY))  # where getpass asks
@@ -62,8 +70,11 @@ def ask_password(prompt: str, from_stdin: bool, *, confirm: bool = False) -> str
     return str(typer.prompt(prompt, hide_input=True, confirmation_prompt=confirm))
 
 
-def login(store: SqlAuditStore, who: str | None, password_stdin: bool) -> Account:
-    """The authenticated account: a personal token (MEMEVAL_REVIEW_TOKEN) or name + password."""
+def login(store: SqlAuditStore, who: str | None, password_stdin: bool, *, order: str | None = None) -> Account:
+    """The authenticated account: a personal token (MEMEVAL_REVIEW_TOKEN) or name + password.
+
+    `order`: as `ask_password`'s, for a command that reads another password after this one.
+    """
     import os
 
     from memeval.review import account_for_token, authenticate
@@ -77,7 +88,7 @@ def login(store: SqlAuditStore, who: str | None, password_stdin: bool) -> Accoun
     if not who:
         raise fail("say who you are: --user NAME (your password is asked for), or set MEMEVAL_REVIEW_TOKEN "
                    "to your personal token (memeval users token NAME)")  # fmt: skip
-    password = ask_password(f"Password for {who}", password_stdin)
+    password = ask_password(f"Password for {who}", password_stdin, order=order)
     account = authenticate(store, who, password)
     if account is None:
         raise fail(f"wrong name or password for {who!r}: nothing was done")

@@ -280,6 +280,7 @@ def serve_until_stopped(
     sockets: list[socket.socket] | None = None,
     prepare: Callable[[], None] | None = None,
     pages: bool = False,
+    then: str | None = None,
 ) -> None:
     """Serve `config` until stopped: "WHAT (Ctrl-C to stop)" once listening, a line on SIGTERM, then return.
 
@@ -296,6 +297,7 @@ def serve_until_stopped(
             `sockets` listen and each request is answered 503 with `Retry-After` (`_loading`).
         pages: the app serves HTML pages (`memeval serve`): while `prepare` runs, a request for a path
             outside `/api` gets the 503 as a small HTML page, not JSON (`_loading.loading_page`).
+        then: a line said on stderr right after the start line (what the served store still lacks).
 
     Raises:
         KeyboardInterrupt: Ctrl-C (SIGINT), raised again by uvicorn after its shutdown.
@@ -307,6 +309,8 @@ def serve_until_stopped(
             await super().startup(sockets)
             if self.started and not self.should_exit:  # listening, the app started and not being stopped
                 typer.echo(f"{what} (Ctrl-C to stop)", err=True)
+                if then:
+                    typer.echo(then, err=True)
 
     server = _Server(config)
     stopped: list[int] = []

@@ -37,6 +37,7 @@ from memeval.clock import utc_now
 from memeval.errors import ReviewRefused
 
 if TYPE_CHECKING:
+    from memeval.audit import SqlAuditStore
     from memeval.review import ReviewSettings
 
 app = command_app()  # this module's commands; the root app loads them by name (memeval.cli.app.COMMANDS)
@@ -65,6 +66,24 @@ def _settings(**overrides: object) -> ReviewSettings:
     from memeval.review import ReviewSettings
 
     return ReviewSettings.from_env(secret_key=SecretBytes(b""), **overrides)
+
+
+def no_account_note(store: SqlAuditStore, db: str | None) -> str | None:
+    """The line `memeval serve` says after its start line when the store has no account yet, else None.
+
+    Its login page then admits nobody: a new user who started `memeval serve` before `memeval users add`
+    met a form that refused every name, with nothing saying why. The store's first account is made
+    without a login and must be its admin (`memeval.review.check_may_manage`); the server need not stop.
+    """
+    from memeval.review import list_users
+
+    if list_users(store):
+        return None
+    same = " (with the same --db)" if db else ""
+    return (
+        "memeval review: this store has no account yet, so nobody can log in: make the first, its admin, with "
+        f"`memeval users add NAME --role admin`{same} (no need to stop the server)"
+    )
 
 
 @app.command("serve")
@@ -148,8 +167,9 @@ def serve(
             typer.echo(f"warning: serving on {host} without --secure-cookies: put it behind HTTPS", err=True)
         store = open_store(store_url)
         web = create_review_app(store, settings, with_ingest=ingest)
+        note = no_account_note(store, db)
         config = server_config(web)
-        serve_until_stopped(config, what, [sock], warm, pages=True)  # a browser's 503: HTML
+        serve_until_stopped(config, what, [sock], warm, pages=True, then=note)  # a browser's 503: HTML
 
 
 @review_app.command("list")

@@ -14,7 +14,7 @@ from typing import Annotated
 import typer
 
 from memeval.cli._json import echo_json
-from memeval.cli._login import AsOpt, PasswordStdinOpt, ask_password, login
+from memeval.cli._login import TWO_PASSWORDS, AsOpt, PasswordStdinOpt, ask_password, login
 from memeval.cli._options import DbOpt, JsonOpt
 from memeval.cli.app import command_app, fail, translate_errors
 
@@ -80,9 +80,12 @@ def users_add(
     try:
         store = open_store(url)
         ensure_review_schema(store)
-        actor = login(store, who, password_stdin) if list_users(store) else None
+        actor = login(store, who, password_stdin, order=TWO_PASSWORDS) if list_users(store) else None
         check_may_manage(store, actor, username, role)  # before the new password is asked for
-        password = ask_password(f"New password for {username.strip()}", password_stdin, confirm=True)
+        two = actor is not None and bool(who)  # a login by name read its own line first; by token, none
+        password = ask_password(
+            f"New password for {username.strip()}", password_stdin, confirm=True, order=TWO_PASSWORDS if two else None
+        )
         by = None if actor is None else actor.username
         done = set_account(store, username, password, role, list(team or []), by)
     except BaseException:

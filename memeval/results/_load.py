@@ -44,7 +44,7 @@ class Denominators(NamedTuple):
     arm: str = "blended"
 
 
-@dataclass
+@dataclass(repr=False)
 class Run:
     """A loaded run: its result, projected from its log when loaded."""
 
@@ -54,6 +54,27 @@ class Run:
     """`result_body` and the result it was made from (`load_run` caches it, a caller prints it)."""
     _json_line: tuple[bytes, bytes] | None = field(default=None, init=False, repr=False, compare=False)
     """`result_bytes` and the body it joins to its newline (made when first asked for)."""
+
+    def __repr__(self) -> str:
+        """One line a person can read at a prompt: the folder, status, trials and verdict.
+
+        The generated dataclass repr printed the whole projected result (run card, manifest, every
+        trial record, the verdict's internals): about 60 KB for the sample's 28 trials, which a
+        REPL or notebook shows in full for a bare `run`. `run.result` still holds all of it.
+        """
+        r = self.result
+        controls = sorted({t.control for t in r.trials if t.control})
+        if controls:
+            verdict = f"a control run ({', '.join(controls)}), no verdict"
+        elif not any(t.assessment == "scored" for t in r.trials):
+            verdict = "nothing measured, no verdict"
+        elif r.verdict is None:
+            verdict = "no verdict"
+        else:
+            verdict = f"verdict {r.verdict.verdict}"
+            if r.verdict.p_value is not None:
+                verdict += f" (p = {r.verdict.p_value:.4g})"
+        return f"<Run {r.run_id} {self.status}: {len(r.trials)} trials, {verdict}; {str(self.path)!r}>"
 
     def to_records(self, include_controls: bool = True) -> list[dict[str, Any]]:
         """One flat dict per trial, ready for a data frame (`pandas.DataFrame(run.to_records())`).

@@ -15,7 +15,7 @@ from typing import Final, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from memeval.agents import resolve_agent
-from memeval.results import Run, load_run
+from memeval.results import Run, TrialRecord, load_run
 from memeval.runner._plan import AbOptions, start_run
 from memeval.runner._schedule import Progress
 from memeval.runner._session import execute
@@ -173,9 +173,10 @@ def check_tasks(
                         problems.append("unscored")
             if name == "oracle" and len(passes) < len(scored):
                 problems.append("oracle_fails")
+                failed = [r for r in scored if not r.verified]
                 details.append(
-                    f"the solution (oracle) failed {len(scored) - len(passes)} of {len(scored)} "
-                    "scored trials: the tests or solution/solve.sh are wrong"
+                    f"the solution (oracle) failed {len(failed)} of {len(scored)} scored trials: "
+                    + _why_oracle_failed(failed, agent_timeout_s, t.config.agent.timeout_sec, run.result.run_id)
                 )
             if name == "nop" and passes:
                 problems.append("nop_passes")
@@ -202,6 +203,40 @@ def check_tasks(
         nop_run=nop.result.run_id,
         tasks=(*checks, *bad),
     )
+
+
+def _why_oracle_failed(failed: Sequence[TrialRecord], given_s: float | None, task_s: float, run_id: str) -> str:
+    """What a failing oracle's trials say about the cause, for `check-tasks`' detail line.
+
+    A solve.sh that ran out of the agent's time or exited non-zero (`execution` `timed_out`, `errored`)
+    never finished its work, so the tests' verdict says nothing about them: the line says so and names the
+    limit (`given_s`, check-tasks' --agent-timeout, else the task's `task_s`, in seconds) or the exit, where
+    it used to blame "the tests or solution/solve.sh" alike (a 3 s limit on a solve.sh that sleeps read as a
+    wrong test). A failed trial whose solve.sh ran to its end is the tests' verdict on a finished solution.
+    """
+    timed_out = sum(1 for r in failed if r.execution == "timed_out")
+    errored = [r for r in failed if r.execution == "errored"]
+    said = []
+    if timed_out:
+        fix = (
+            f"pass a larger --agent-timeout than {given_s:g}"
+            if given_s
+            else f"raise [agent] timeout_sec ({task_s:g}) in task.toml, or pass --agent-timeout,"
+        )
+        said.append(
+            f"{timed_out} ran out of the agent's time ({given_s or task_s:g} s) before solve.sh finished: "
+            f"{fix} if the solution needs longer"
+        )
+    if errored:
+        reasons = sorted({r.execution_reason for r in errored if r.execution_reason})
+        said.append(
+            f"{len(errored)} ended with solve.sh failing"
+            + (f" ({'; '.join(reasons)})" if reasons else " (a non-zero exit)")
+            + f": its output is in `memeval view {run_id}`"
+        )
+    if timed_out + len(errored) < len(failed):
+        said.append("solve.sh ran to its end and the tests failed it: the tests or solution/solve.sh are wrong")
+    return "; ".join(said)
 
 
 def broken_lines(report: TaskCheckReport) -> Sequence[str]:
