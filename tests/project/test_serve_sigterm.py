@@ -18,6 +18,7 @@ import os
 import signal
 import subprocess
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -27,15 +28,30 @@ from live_server import free_port, listening
 from patience import patient
 from usage_line import spawn_memeval
 
+_SPAWNED: list[subprocess.Popen[str]] = []
+
+
+@pytest.fixture(autouse=True)
+def _no_server_left() -> Iterator[None]:
+    """Kill every server a test spawned once it ends, failed or not (newuser28: a failed assert left
+    `memeval serve` and its guards running for 29 minutes beside the rest of the suite)."""
+    yield
+    while _SPAWNED:
+        proc = _SPAWNED.pop()
+        if proc.poll() is None:
+            _kill(proc)
+
 
 def _spawned(args: list[str], tmp_path: Path) -> subprocess.Popen[str]:
-    """`memeval ARGS` in its own session, on a store in `tmp_path`, with stderr piped."""
+    """`memeval ARGS` in its own session, on a store in `tmp_path`, with stderr piped; killed at the test's end."""
     env = {
         "MEMEVAL_DB": f"sqlite:///{tmp_path / 'a.sqlite'}",
         "MEMEVAL_AUDIT_WORKERS": "0",
         "MEMEVAL_REVIEW_SECRET_FILE": str(tmp_path / "secret"),
     }
-    return spawn_memeval(*args, cwd=tmp_path, env=env)
+    proc = spawn_memeval(*args, cwd=tmp_path, env=env)
+    _SPAWNED.append(proc)
+    return proc
 
 
 def _line(lines: Lines, wait_s: float) -> str:
