@@ -37,7 +37,7 @@ from memeval.meter._shapes import ErrorAnswer, Refusal, error_answer
 from memeval.meter._upstream import UpstreamPool, UpstreamUnreachable
 from memeval.meter._usage import ParsedUsage
 from memeval.meter._wire import readable_accept_encoding
-from memeval.types import AUDIO_NOTE, HOSTED_TOOLS_NOTE
+from memeval.types import AUDIO_NOTE, HOSTED_TOOLS_NOTE, IMAGE_NOTE
 
 log = logging.getLogger(__name__)
 
@@ -297,7 +297,9 @@ class ForwardApp:
             if usage.hosted_tool_calls and cost.cost_usd is not None:
                 cost = _hosted_unpriced(cost, usage.hosted_tool_calls)
             if usage.audio_tokens and cost.cost_usd is not None:
-                cost = _audio_unpriced(cost, usage.audio_tokens)
+                cost = _billed_apart(cost, usage.audio_tokens, AUDIO_NOTE)
+            if usage.image_output_tokens and cost.cost_usd is not None:
+                cost = _billed_apart(cost, usage.image_output_tokens, IMAGE_NOTE)
         else:  # error answers (429, 529, 5xx, refusals) carry no usage and are not billed
             cost = Cost(cost_usd=None, reason="usage_missing")
         record = ModelCall(
@@ -420,19 +422,20 @@ def _hosted_unpriced(tokens: Cost, hosted: int) -> Cost:
     )
 
 
-def _audio_unpriced(tokens: Cost, audio: int) -> Cost:
-    """The cost of a call whose response counts audio tokens: unknown, since their rates are not the text ones.
+def _billed_apart(tokens: Cost, count: int, note: str) -> Cost:
+    """The cost of a call whose response counts tokens billed apart from text (`note`): unknown.
 
-    Priced as text, Gemini 2.0 Flash's audio input came to a seventh of what it is billed, and genai-prices gives
-    OpenAI's audio models their text rates alone: a known cost too low, and an agent sending audio spent more than
-    its record and its spend limit said.
+    Audio (`AUDIO_NOTE`): priced as text, Gemini 2.0 Flash's audio input came to a seventh of what it is billed,
+    and genai-prices gives OpenAI's audio models their text rates alone. Generated images (`IMAGE_NOTE`): Gemini
+    bills them at twelve times its text output. Either way a known cost too low, and an agent spent more than its
+    record and its spend limit said.
     """
     return Cost(
         cost_usd=None,
         reason="unpriced",
         price_source=(
             f"{tokens.price_source}; tokens priced at {tokens.cost_usd:.6f} USD as {tokens.priced_as}, but the "
-            f"response counts {audio} {AUDIO_NOTE}"
+            f"response counts {count} {note}"
         ),
     )
 

@@ -76,6 +76,11 @@ def _usage(state: UsageState, usage: dict[str, Any], *, final: bool) -> None:
         for part in map(as_dict, as_list(usage.get(key)))
         if part.get("modality") == "AUDIO"
     )
+    state.image_output_tokens = sum(
+        read_count(state, part, "tokenCount", "usageMetadata.candidatesTokensDetails[IMAGE].") or 0
+        for part in map(as_dict, as_list(usage.get("candidatesTokensDetails")))
+        if part.get("modality") == "IMAGE"
+    )
 
 
 _MODALITY_DETAILS = (

@@ -42,6 +42,8 @@ class ParsedUsage:
         hosted_tool_calls: provider-executed tool uses (web search, code execution, ...).
         audio_tokens: the audio tokens the response counts, in the prompt and the answer (OpenAI's
             `audio_tokens` details, Gemini's `AUDIO` modality), or None when it counts none.
+        image_output_tokens: the generated-image tokens the answer counts (Gemini's `IMAGE` modality in
+            `candidatesTokensDetails`, part of `output_tokens`), or None when it counts none.
         service_tier: the processing tier the response says served the call (OpenAI's `service_tier`:
             `default`, `flex`, `priority`, `scale`; Anthropic's `usage.service_tier`: `standard`,
             `priority`, `batch`), or None when it says none.
@@ -64,6 +66,7 @@ class ParsedUsage:
     tool_names: tuple[str, ...] = ()
     hosted_tool_calls: int | None = None
     audio_tokens: int | None = None
+    image_output_tokens: int | None = None
     service_tier: str | None = None
     completed: bool = False
     error: str | None = None
@@ -94,6 +97,7 @@ class UsageState:
     tools: dict[str, str] = field(default_factory=dict)
     hosted: set[str] = field(default_factory=set)
     audio_tokens: int | None = None
+    image_output_tokens: int | None = None
     service_tier: str | None = None
     response_seen: bool = False
     terminal: bool = False
@@ -172,6 +176,7 @@ class UsageState:
             tool_names=tuple(self.tools.values()),
             hosted_tool_calls=len(self.hosted) if seen else None,
             audio_tokens=self.audio_tokens or None,
+            image_output_tokens=self.image_output_tokens or None,
             service_tier=self.service_tier,
             completed=completed,
             error=error,
