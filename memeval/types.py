@@ -98,6 +98,12 @@ response counts generated images (Gemini's `IMAGE` modality in `candidatesTokens
 would be a known cost about twelve times too low; the projection gives that reason instead of "no price for the
 model"."""
 
+SURCHARGE_NOTE = "billed above the standard prices"
+"""Words the meter puts in an `unpriced` call's `price_source` when its model's tokens are priced at the standard
+prices but the response says the call was served otherwise, after `served with WHAT` (Anthropic's `usage.speed`
+`fast`: fast mode, six times the standard prices for Opus 4.6; `usage.inference_geo` `us`: 1.1 times), so the
+projection gives that reason instead of "no price for the model"."""
+
 InstructionVia = Literal["file", "stdin", "arg"]
 """How a command agent receives its instruction."""
 

@@ -34,10 +34,10 @@ from memeval.meter._records import Cost, ModelCall, Upstream
 from memeval.meter._relay import HOP_BY_HOP, Call, Relay
 from memeval.meter._reply import Reply, Request
 from memeval.meter._shapes import ErrorAnswer, Refusal, error_answer
+from memeval.meter._unpriced import billed_apart, billed_apart_words, hosted_unpriced
 from memeval.meter._upstream import UpstreamPool, UpstreamUnreachable
 from memeval.meter._usage import ParsedUsage
 from memeval.meter._wire import readable_accept_encoding
-from memeval.types import AUDIO_NOTE, HOSTED_TOOLS_NOTE, IMAGE_NOTE
 
 log = logging.getLogger(__name__)
 
@@ -295,11 +295,9 @@ class ForwardApp:
                 at=call.started_at,
             )
             if usage.hosted_tool_calls and cost.cost_usd is not None:
-                cost = _hosted_unpriced(cost, usage.hosted_tool_calls)
-            if usage.audio_tokens and cost.cost_usd is not None:
-                cost = _billed_apart(cost, usage.audio_tokens, AUDIO_NOTE)
-            if usage.image_output_tokens and cost.cost_usd is not None:
-                cost = _billed_apart(cost, usage.image_output_tokens, IMAGE_NOTE)
+                cost = hosted_unpriced(cost, usage.hosted_tool_calls)
+            if (apart := billed_apart_words(usage)) is not None and cost.cost_usd is not None:
+                cost = billed_apart(cost, apart)
         else:  # error answers (429, 529, 5xx, refusals) carry no usage and are not billed
             cost = Cost(cost_usd=None, reason="usage_missing")
         record = ModelCall(
@@ -403,41 +401,6 @@ def _requested_model(doc: Any) -> str | None:
     """
     model = doc.get("model") if isinstance(doc, dict) else None
     return utf8_text(model) if isinstance(model, str) else None
-
-
-def _hosted_unpriced(tokens: Cost, hosted: int) -> Cost:
-    """The cost of a call whose provider ran tools itself: unknown, since no price table has those tools.
-
-    Web search, file search and code execution are billed per use or per session on top of the tokens
-    (genai-prices prices tokens only), so the token price alone would be a known cost too low: an agent
-    that searched the web a hundred times in one call spent dollars recorded as cents, inside any limit.
-    """
-    return Cost(
-        cost_usd=None,
-        reason="unpriced",
-        price_source=(
-            f"{tokens.price_source}; tokens priced at {tokens.cost_usd:.6f} USD as {tokens.priced_as}, but no price "
-            f"is known for the {hosted} {HOSTED_TOOLS_NOTE} (web search, code execution...)"
-        ),
-    )
-
-
-def _billed_apart(tokens: Cost, count: int, note: str) -> Cost:
-    """The cost of a call whose response counts tokens billed apart from text (`note`): unknown.
-
-    Audio (`AUDIO_NOTE`): priced as text, Gemini 2.0 Flash's audio input came to a seventh of what it is billed,
-    and genai-prices gives OpenAI's audio models their text rates alone. Generated images (`IMAGE_NOTE`): Gemini
-    bills them at twelve times its text output. Either way a known cost too low, and an agent spent more than its
-    record and its spend limit said.
-    """
-    return Cost(
-        cost_usd=None,
-        reason="unpriced",
-        price_source=(
-            f"{tokens.price_source}; tokens priced at {tokens.cost_usd:.6f} USD as {tokens.priced_as}, but the "
-            f"response counts {count} {note}"
-        ),
-    )
 
 
 def _budget_message(call: Call, pool: SpendPool, worst_usd: float | None, tier: str | None = None) -> str:

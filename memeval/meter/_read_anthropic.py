@@ -105,6 +105,10 @@ def _usage(state: UsageState, usage: dict[str, Any], *, placeholder_output: bool
             setattr(state, attr, value)
     if isinstance(usage.get("service_tier"), str):
         state.service_tier = usage["service_tier"]
+    if isinstance(usage.get("speed"), str):
+        state.speed = usage["speed"]
+    if isinstance(usage.get("inference_geo"), str):
+        state.inference_geo = usage["inference_geo"]
     one_hour = read_count(
         state, as_dict(usage.get("cache_creation")), "ephemeral_1h_input_tokens", "usage.cache_creation."
     )
