@@ -149,6 +149,7 @@ class ForwardApp:
             t0,
             hide,
             answers=provider.output_choices(doc),
+            tier=request_tier(doc) if wire is not None and wire.tier_header is not None else None,
         )
         coding = _content_coding(headers)
         if api is not None and coding is not None:
@@ -296,7 +297,7 @@ class ForwardApp:
             )
             if usage.hosted_tool_calls and cost.cost_usd is not None:
                 cost = hosted_unpriced(cost, usage.hosted_tool_calls)
-            if (apart := billed_apart_words(usage)) is not None and cost.cost_usd is not None:
+            if (apart := billed_apart_words(usage, call.tier)) is not None and cost.cost_usd is not None:
                 cost = billed_apart(cost, apart)
         else:  # error answers (429, 529, 5xx, refusals) carry no usage and are not billed
             cost = Cost(cost_usd=None, reason="usage_missing")

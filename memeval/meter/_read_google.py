@@ -254,6 +254,7 @@ class GoogleProvider(ModelProvider):
             lambda state, _name, _text, obj, index: read_chunk(state, obj, index),
             show_request=show_request,
             show_response=show_response,
+            tier_header=b"x-gemini-service-tier",
         ),
     )
     key_header = b"x-goog-api-key"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from memeval.meter._records import Cost
 from memeval.meter._usage import ParsedUsage
-from memeval.types import AUDIO_NOTE, HOSTED_TOOLS_NOTE, IMAGE_NOTE, SURCHARGE_NOTE
+from memeval.types import AUDIO_NOTE, HOSTED_TOOLS_NOTE, IMAGE_NOTE, SERVICE_TIER_NOTE, SURCHARGE_NOTE
 
 
 def hosted_unpriced(tokens: Cost, hosted: int) -> Cost:
@@ -28,8 +28,15 @@ def hosted_unpriced(tokens: Cost, hosted: int) -> Cost:
     )
 
 
-def billed_apart_words(usage: ParsedUsage) -> str | None:
-    """What in the response is billed apart from its text tokens at the standard prices, in words, or None."""
+def billed_apart_words(usage: ParsedUsage, asked_tier: str | None = None) -> str | None:
+    """What in the response is billed apart from its text tokens at the standard prices, in words, or None.
+
+    `asked_tier`: the processing tier the request asked for (`request_tier`). When the response names no tier, the
+    call was billed at that one or, downgraded, at the standard one: which is not known, so neither price is its cost.
+    """
+    if asked_tier is not None and usage.service_tier is None:
+        shown = asked_tier if asked_tier.isidentifier() and len(asked_tier) <= 32 else "(not a short name)"
+        return f"names no tier, and the request asked for service tier {shown!r}, {SERVICE_TIER_NOTE}"
     if usage.audio_tokens:
         return f"counts {usage.audio_tokens} {AUDIO_NOTE}"
     if usage.image_output_tokens:
