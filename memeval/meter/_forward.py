@@ -432,7 +432,7 @@ def _unbounded_message(call: Call, why: str) -> str:
     """The refusal of a call, under a spend limit, whose billed input its body does not bound (`unbounded_input`)."""
     return (
         f"memeval budget: trial {call.caller.trial_id!r} runs under a spend limit, and this call's cost cannot be "
-        f"bounded before it is sent: {why}; send the whole input in the request, or run without a spend limit"
+        f"bounded before it is sent: {why}, or run without a spend limit"
     )
 
 

@@ -75,3 +75,28 @@ def test_a_fast_stream_says_so_in_its_message_delta(rig: Rig) -> None:
 def test_a_call_served_at_the_standard_price_is_priced(rig: Rig, served: dict[str, str]) -> None:
     call = _call(rig, _body(**served))
     assert call.cost.cost_usd is not None and call.cost.cost_usd > 0  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("asked", "words"),
+    [({"speed": "fast"}, "speed 'fast'"), ({"inference_geo": "us"}, "inference geography 'us'"), ({}, None)],
+    ids=["fast-mode", "us-only", "standard"],
+)
+def test_under_a_spend_limit_a_request_for_fast_mode_or_us_only_is_refused(
+    rig: Rig, asked: dict[str, str], words: str | None
+) -> None:
+    """The worst case reserved before forwarding is at the standard prices: fast mode bills six times it."""
+    key = rig.proxy.register_trial(f"t-limit-{len(asked)}-{words}", budget_usd=5.0)
+    rig.upstream.push(_body(**asked))
+    seen = len(rig.upstream.seen)
+    req = {"model": "claude-opus-4-6", "max_tokens": 100, "messages": [{"role": "user", "content": "hi"}], **asked}
+    with httpx.Client(base_url=rig.proxy.base_url, timeout=10) as c:
+        r = c.post("/v1/messages", json=req, headers={"x-api-key": key, "anthropic-version": "2023-06-01"})
+    call = rig.next_call()
+    if words is None:
+        assert r.status_code == 200 and call.forwarded, r.text
+        return
+    # main: forwarded, and charged the standard-price worst case against the limit
+    assert (r.status_code, call.forwarded, len(rig.upstream.seen)) == (429, False, seen), r.text
+    assert f"asks to be served with {words}" in r.text and "leave that out" in r.text, r.text
+    rig.upstream.replies.clear()
