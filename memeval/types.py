@@ -91,6 +91,19 @@ response counts audio tokens (OpenAI's `audio_tokens` details, Gemini's `AUDIO` 
 audio is billed at its own rates (Gemini 2.0 Flash's audio input seven times its text input) that the token
 price alone leaves out, so the projection gives that reason instead of "no price for the model"."""
 
+IMAGE_NOTE = "image output token(s), which providers bill apart from text tokens"
+"""Words the meter puts in an `unpriced` call's `price_source` when its model's tokens are priced but the
+response counts generated images (Gemini's `IMAGE` modality in `candidatesTokensDetails`), after their number:
+`gemini-2.5-flash-image` bills them at $30 per million tokens against $2.50 for text, so the token price alone
+would be a known cost about twelve times too low; the projection gives that reason instead of "no price for the
+model"."""
+
+SURCHARGE_NOTE = "billed above the standard prices"
+"""Words the meter puts in an `unpriced` call's `price_source` when its model's tokens are priced at the standard
+prices but the response says the call was served otherwise, after `served with WHAT` (Anthropic's `usage.speed`
+`fast`: fast mode, six times the standard prices for Opus 4.6; `usage.inference_geo` `us`: 1.1 times), so the
+projection gives that reason instead of "no price for the model"."""
+
 InstructionVia = Literal["file", "stdin", "arg"]
 """How a command agent receives its instruction."""
 

@@ -88,6 +88,11 @@ class RunCard(Logged):
     """With `--until-decided`: the sequential design (`memeval.stats.SequentialDesign` as JSON,
     validated by the statistics that read it); `repeats` is then its most rounds. None for a
     fixed-size run."""
+    prices: str | None = None
+    """`sha256:` of the user price file the run's calls are priced with (`--prices`, or memeval.toml's), or None for
+    none (genai-prices alone, pinned by the memeval version; runs from before the field left it out). A run resumed
+    under another file would price its calls with two tables for one model and call both costs known: `--resume`
+    refuses a change, and `memeval compare` names it."""
     default_limits: dict[str, str] | None = None
     """Limits for tasks whose task.toml names none (`--default-storage-mb`, `--default-memory-mb`):
     `storage_mb` and `memory_mb`, each a number of MiB or `none`, the memory one saying when the

@@ -43,6 +43,7 @@ class RunCardView(_S, frozen=True, kw_only=True):
     memeval: str = __version__
     model: str | None
     network: NetworkMode
+    prices: str | None = None
     repeats: int
     reward_key: str | None = None
     sandbox: str

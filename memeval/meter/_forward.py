@@ -34,10 +34,10 @@ from memeval.meter._records import Cost, ModelCall, Upstream
 from memeval.meter._relay import HOP_BY_HOP, Call, Relay
 from memeval.meter._reply import Reply, Request
 from memeval.meter._shapes import ErrorAnswer, Refusal, error_answer
+from memeval.meter._unpriced import billed_apart, billed_apart_words, hosted_unpriced
 from memeval.meter._upstream import UpstreamPool, UpstreamUnreachable
 from memeval.meter._usage import ParsedUsage
 from memeval.meter._wire import readable_accept_encoding
-from memeval.types import AUDIO_NOTE, HOSTED_TOOLS_NOTE
 
 log = logging.getLogger(__name__)
 
@@ -149,6 +149,7 @@ class ForwardApp:
             t0,
             hide,
             answers=provider.output_choices(doc),
+            tier=request_tier(doc) if wire is not None and wire.tier_header is not None else None,
         )
         coding = _content_coding(headers)
         if api is not None and coding is not None:
@@ -295,9 +296,9 @@ class ForwardApp:
                 at=call.started_at,
             )
             if usage.hosted_tool_calls and cost.cost_usd is not None:
-                cost = _hosted_unpriced(cost, usage.hosted_tool_calls)
-            if usage.audio_tokens and cost.cost_usd is not None:
-                cost = _audio_unpriced(cost, usage.audio_tokens)
+                cost = hosted_unpriced(cost, usage.hosted_tool_calls)
+            if (apart := billed_apart_words(usage, call.tier)) is not None and cost.cost_usd is not None:
+                cost = billed_apart(cost, apart)
         else:  # error answers (429, 529, 5xx, refusals) carry no usage and are not billed
             cost = Cost(cost_usd=None, reason="usage_missing")
         record = ModelCall(
@@ -403,40 +404,6 @@ def _requested_model(doc: Any) -> str | None:
     return utf8_text(model) if isinstance(model, str) else None
 
 
-def _hosted_unpriced(tokens: Cost, hosted: int) -> Cost:
-    """The cost of a call whose provider ran tools itself: unknown, since no price table has those tools.
-
-    Web search, file search and code execution are billed per use or per session on top of the tokens
-    (genai-prices prices tokens only), so the token price alone would be a known cost too low: an agent
-    that searched the web a hundred times in one call spent dollars recorded as cents, inside any limit.
-    """
-    return Cost(
-        cost_usd=None,
-        reason="unpriced",
-        price_source=(
-            f"{tokens.price_source}; tokens priced at {tokens.cost_usd:.6f} USD as {tokens.priced_as}, but no price "
-            f"is known for the {hosted} {HOSTED_TOOLS_NOTE} (web search, code execution...)"
-        ),
-    )
-
-
-def _audio_unpriced(tokens: Cost, audio: int) -> Cost:
-    """The cost of a call whose response counts audio tokens: unknown, since their rates are not the text ones.
-
-    Priced as text, Gemini 2.0 Flash's audio input came to a seventh of what it is billed, and genai-prices gives
-    OpenAI's audio models their text rates alone: a known cost too low, and an agent sending audio spent more than
-    its record and its spend limit said.
-    """
-    return Cost(
-        cost_usd=None,
-        reason="unpriced",
-        price_source=(
-            f"{tokens.price_source}; tokens priced at {tokens.cost_usd:.6f} USD as {tokens.priced_as}, but the "
-            f"response counts {audio} {AUDIO_NOTE}"
-        ),
-    )
-
-
 def _budget_message(call: Call, pool: SpendPool, worst_usd: float | None, tier: str | None = None) -> str:
     """The refusal a call gets when a pool cannot admit it; `tier`: the service tier the request asks for."""
     if worst_usd is None and tier is not None:
@@ -465,7 +432,7 @@ def _unbounded_message(call: Call, why: str) -> str:
     """The refusal of a call, under a spend limit, whose billed input its body does not bound (`unbounded_input`)."""
     return (
         f"memeval budget: trial {call.caller.trial_id!r} runs under a spend limit, and this call's cost cannot be "
-        f"bounded before it is sent: {why}; send the whole input in the request, or run without a spend limit"
+        f"bounded before it is sent: {why}, or run without a spend limit"
     )
 
 

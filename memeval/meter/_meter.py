@@ -61,6 +61,14 @@ class UsageMeter:
         except UnsupportedEncoding as exc:
             self._decode, self._failure = None, str(exc)
 
+    def read_headers(self, headers: list[tuple[bytes, bytes]]) -> None:
+        """Read what the response's headers (lower-cased names) say of its usage: `WireApi.tier_header`'s tier."""
+        name = self._wire.tier_header
+        if name is not None:
+            for key, value in headers:
+                if key == name:
+                    self._state.service_tier = value.decode("latin-1").strip()
+
     def feed(self, chunk: bytes) -> None:
         """Consume raw bytes exactly as they came from the upstream."""
         if self._decode is None or self._failure is not None:

@@ -55,9 +55,9 @@ a user-priced model) or made an infinite reservation and an infinite charge."""
 STANDARD_TIERS = frozenset({None, "default", "standard"})
 """The `service_tier` values a response gives for a call billed at the standard token prices (OpenAI `default`,
 Anthropic `standard`), and None when it names none."""
-REQUEST_STANDARD_TIERS = frozenset({"auto", "default", "standard_only"})
+REQUEST_STANDARD_TIERS = frozenset({"auto", "default", "standard_only", "standard"})
 """The `service_tier` values of a request that ask for no other tier than the account's own (OpenAI `auto`,
-`default`; Anthropic `auto`, `standard_only`)."""
+`default`; Anthropic `auto`, `standard_only`; Gemini `standard`)."""
 
 
 class TierNotPriced(Exception):
@@ -65,8 +65,8 @@ class TierNotPriced(Exception):
 
 
 def request_tier(doc: object) -> str | None:
-    """The processing tier a request body asks for (`"service_tier": "priority"`), or None for the standard one."""
-    tier = doc.get("service_tier") if isinstance(doc, dict) else None
+    """The processing tier a request body asks for (`service_tier`, Gemini's `serviceTier`); None: standard."""
+    tier = (doc.get("service_tier") or doc.get("serviceTier")) if isinstance(doc, dict) else None
     return tier if isinstance(tier, str) and tier not in REQUEST_STANDARD_TIERS else None
 
 

@@ -95,6 +95,8 @@ class WireApi:
         show_response: what the model answered (`(body or SSE text, streamed) -> turns`); it may
             raise ValueError, KeyError, TypeError or AttributeError on a body it cannot read,
             and the viewer then shows the raw text.
+        tier_header: a response header (lower case) that names the processing tier that served the call when the
+            body does not (Gemini's `x-gemini-service-tier`), read as the usage's `service_tier`; None: none.
     """
 
     name: str
@@ -107,6 +109,7 @@ class WireApi:
     skips_data: Callable[[UsageState, bytes, int], bool] | None = None
     show_request: Callable[[dict[str, Any]], list[Turn]] | None = None
     show_response: Callable[[str, bool], list[Turn]] | None = None
+    tier_header: bytes | None = None
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,9 @@ from memeval.meter._usage import (
     names_read_type,
     read_count,
     read_type_pattern,
+    served_words,
 )
+from memeval.types import SURCHARGE_NOTE
 
 _HOSTED = frozenset({"server_tool_use", "mcp_tool_use"})
 
@@ -105,6 +107,10 @@ def _usage(state: UsageState, usage: dict[str, Any], *, placeholder_output: bool
             setattr(state, attr, value)
     if isinstance(usage.get("service_tier"), str):
         state.service_tier = usage["service_tier"]
+    if isinstance(usage.get("speed"), str):
+        state.speed = usage["speed"]
+    if isinstance(usage.get("inference_geo"), str):
+        state.inference_geo = usage["inference_geo"]
     one_hour = read_count(
         state, as_dict(usage.get("cache_creation")), "ephemeral_1h_input_tokens", "usage.cache_creation."
     )
@@ -276,6 +282,20 @@ class AnthropicProvider(ModelProvider):
     def route(self, method: str, path: str) -> Route | None:
         """`POST /v1/messages` is a Messages call."""
         return Route("anthropic-messages") if method == "POST" and path == "/v1/messages" else None
+
+    def unbounded_input(self, doc: Any) -> str | None:
+        """A request asking to be served above the standard prices: fast mode (`speed`) or US-only inference.
+
+        genai-prices has the standard prices alone, so the worst case reserved for such a call (at them) is a sixth
+        of what fast mode can bill: under a spend limit the call is refused, as OpenAI's unpriced tiers are.
+        """
+        if not isinstance(doc, dict):
+            return None
+        speed, geo = doc.get("speed"), doc.get("inference_geo")
+        served = served_words(speed if isinstance(speed, str) else None, geo if isinstance(geo, str) else None)
+        if served is None:
+            return None
+        return f"it asks to be served with {served}, {SURCHARGE_NOTE}, which no price table here has; leave that out"
 
     def free_path(self, method: str, path: str) -> bool:
         """`GET /v1/models[/id]` and `POST /v1/messages/count_tokens`."""

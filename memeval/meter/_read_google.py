@@ -7,7 +7,8 @@ thinking excluded), `thoughtsTokenCount` (thinking, billed as output) and
 `toolUsePromptTokenCount` (results of the provider's own tools, billed as input). The response
 names its model in `modelVersion`; a candidate's `finishReason` (or the prompt's
 `promptFeedback.blockReason`) ends it; `functionCall` parts ask the client to run a tool and
-`executableCode` parts are code the provider ran itself. With `?alt=sse` every SSE event is a
+`executableCode` parts are code the provider ran itself, as are the searches a candidate's `groundingMetadata` names
+(grounding with Google Search or Maps, billed beyond the tokens). With `?alt=sse` every SSE event is a
 whole `GenerateContentResponse` whose `usageMetadata` is a running total: the last one seen wins,
 field by field it replaces the earlier one (nothing is added). Without `alt=sse` the stream is
 one JSON array of the same objects. Errors are `{"error": {"code", "message", "status"}}`.
@@ -75,6 +76,11 @@ def _usage(state: UsageState, usage: dict[str, Any], *, final: bool) -> None:
         for part in map(as_dict, as_list(usage.get(key)))
         if part.get("modality") == "AUDIO"
     )
+    state.image_output_tokens = sum(
+        read_count(state, part, "tokenCount", "usageMetadata.candidatesTokensDetails[IMAGE].") or 0
+        for part in map(as_dict, as_list(usage.get("candidatesTokensDetails")))
+        if part.get("modality") == "IMAGE"
+    )
 
 
 _MODALITY_DETAILS = (
@@ -129,6 +135,33 @@ def read_chunk(state: UsageState, obj: Any, position: int, *, whole: bool = Fals
                 state.add_tool(str(call.get("id") or key), str(call.get("name") or "functionCall"))
             elif part.get("executableCode"):
                 state.hosted.add(key)
+        _grounded(state, _index(candidate, c_index), as_dict(candidate.get("groundingMetadata")))
+
+
+_GROUNDED = (
+    "webSearchQueries",
+    "groundingChunks",
+    "retrievalQueries",
+    "searchEntryPoint",
+    "googleMapsWidgetContextToken",
+)
+"""`GroundingMetadata` fields that say a grounding tool ran (Google Search, Google Maps, a retrieval source)."""
+
+
+def _grounded(state: UsageState, candidate: int, grounding: dict[str, Any]) -> None:
+    """Count a candidate's grounding as tool uses the provider ran itself (`state.hosted`).
+
+    Grounding with Google Search is billed per grounded prompt (Gemini 2.5 and older) or per search query (Gemini 3),
+    and with Google Maps per grounded prompt, beyond the tokens (Gemini API pricing), so a grounded call's tokens
+    are not its cost. A use per search query the candidate names (`webSearchQueries`), else one for a candidate
+    whose metadata names any grounding at all. Keyed by candidate and query, so the metadata a stream repeats in
+    later events is counted once.
+    """
+    if not any(grounding.get(k) for k in _GROUNDED):
+        return
+    queries = as_list(grounding.get("webSearchQueries"))
+    for n in range(max(1, len(queries))):
+        state.hosted.add(f"grounding.{candidate}.{n}")
 
 
 def _index(candidate: dict[str, Any], position: int) -> int:
@@ -221,6 +254,7 @@ class GoogleProvider(ModelProvider):
             lambda state, _name, _text, obj, index: read_chunk(state, obj, index),
             show_request=show_request,
             show_response=show_response,
+            tier_header=b"x-gemini-service-tier",
         ),
     )
     key_header = b"x-goog-api-key"

@@ -58,6 +58,9 @@ class Call:
     reservation: Reservation | None = None
     answers: int = 1
     """How many answers the request asked for (`ModelProvider.output_choices`), for the meter."""
+    tier: str | None = None
+    """The processing tier the request asked for (`request_tier`) when its answer says the tier in a header, which may
+    be missing (`WireApi.tier_header`); None for the standard one, or an API whose answer names the tier in its body."""
 
 
 class Relay:
@@ -118,6 +121,7 @@ class Relay:
             content_encoding=self.encoding,
             answers=self.call.answers,
         )
+        self.meter.read_headers(lowered)
         drop = _TO_CLIENT_DROP
         if self.streamed and encoding is None:
             self.hide = _chunk_filter(self.call)

@@ -42,6 +42,10 @@ class ParsedUsage:
         hosted_tool_calls: provider-executed tool uses (web search, code execution, ...).
         audio_tokens: the audio tokens the response counts, in the prompt and the answer (OpenAI's
             `audio_tokens` details, Gemini's `AUDIO` modality), or None when it counts none.
+        served_apart: how the response says the call was served when that is billed above the standard prices
+            (`served_words`: Anthropic's `usage.speed` `fast`, `usage.inference_geo` `us`), or None.
+        image_output_tokens: the generated-image tokens the answer counts (Gemini's `IMAGE` modality in
+            `candidatesTokensDetails`, part of `output_tokens`), or None when it counts none.
         service_tier: the processing tier the response says served the call (OpenAI's `service_tier`:
             `default`, `flex`, `priority`, `scale`; Anthropic's `usage.service_tier`: `standard`,
             `priority`, `batch`), or None when it says none.
@@ -64,6 +68,8 @@ class ParsedUsage:
     tool_names: tuple[str, ...] = ()
     hosted_tool_calls: int | None = None
     audio_tokens: int | None = None
+    image_output_tokens: int | None = None
+    served_apart: str | None = None
     service_tier: str | None = None
     completed: bool = False
     error: str | None = None
@@ -73,6 +79,28 @@ class ParsedUsage:
     def has_usage(self) -> bool:
         """True when both input and output token counts were read."""
         return self.input_tokens is not None and self.output_tokens is not None
+
+
+STANDARD_SPEEDS = frozenset({"standard"})
+"""Anthropic `usage.speed` values billed at the standard prices (`fast` is fast mode, a multiple of them)."""
+STANDARD_GEOS = frozenset({"global", "not_available"})
+"""Anthropic `usage.inference_geo` values billed at the standard prices (`us`, US-only inference, is 1.1 times;
+`not_available` is what models without the choice say)."""
+
+
+def served_words(speed: str | None, geo: str | None) -> str | None:
+    """How a call was served when it is billed above the standard prices, in words (`speed 'fast'`), or None.
+
+    Anthropic's `usage.speed` other than `standard` and `usage.inference_geo` other than `global` or `not_available`
+    (the Messages API reference; a value named later is taken as priced apart, never as standard). A value that is
+    not a short name is shown as such, never echoed.
+    """
+    parts = [
+        f"{label} {value!r}" if value.isidentifier() and len(value) <= 32 else f"{label} (not a short name)"
+        for label, value, standard in (("speed", speed, STANDARD_SPEEDS), ("inference geography", geo, STANDARD_GEOS))
+        if value is not None and value not in standard
+    ]
+    return " and ".join(parts) or None
 
 
 @dataclass
@@ -94,6 +122,11 @@ class UsageState:
     tools: dict[str, str] = field(default_factory=dict)
     hosted: set[str] = field(default_factory=set)
     audio_tokens: int | None = None
+    image_output_tokens: int | None = None
+    speed: str | None = None
+    """Anthropic's `usage.speed` (`standard`, `fast`), or None when the response says none."""
+    inference_geo: str | None = None
+    """Anthropic's `usage.inference_geo` (`global`, `us`, `not_available`), or None when the response says none."""
     service_tier: str | None = None
     response_seen: bool = False
     terminal: bool = False
@@ -172,6 +205,8 @@ class UsageState:
             tool_names=tuple(self.tools.values()),
             hosted_tool_calls=len(self.hosted) if seen else None,
             audio_tokens=self.audio_tokens or None,
+            image_output_tokens=self.image_output_tokens or None,
+            served_apart=served_words(self.speed, self.inference_geo),
             service_tier=self.service_tier,
             completed=completed,
             error=error,

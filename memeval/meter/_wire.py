@@ -57,7 +57,10 @@ def stored_input(doc: Any) -> str | None:
     named = [k for k in STORED_INPUT_KEYS if doc.get(k) not in (None, "", {})]
     if not named:
         return None
-    return f"it names input the provider keeps ({', '.join(named)}), billed in full but not in its body"
+    return (
+        f"it names input the provider keeps ({', '.join(named)}), billed in full but not in its body; send the whole "
+        "input in the request"
+    )
 
 
 def ask_for_usage(body: bytes, doc: Any = None) -> bytes | None:

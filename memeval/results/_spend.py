@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
-from memeval.types import AUDIO_NOTE, HOSTED_TOOLS_NOTE, SERVICE_TIER_NOTE
+from memeval.types import AUDIO_NOTE, HOSTED_TOOLS_NOTE, IMAGE_NOTE, SERVICE_TIER_NOTE, SURCHARGE_NOTE
 
 if TYPE_CHECKING:
     from memeval.results._records import AttemptSpend, RunResult, TrialRecord, UnendedTrial
@@ -75,6 +75,10 @@ _TIER = re.compile(r"service tier '([A-Za-z_][A-Za-z0-9_]*)'")
 """The tier the meter names in an `unpriced` call's `price_source` (`SERVICE_TIER_NOTE`)."""
 _AUDIO = re.compile(r"counts (\d+) " + re.escape(AUDIO_NOTE))
 """The number of audio tokens the meter names in an `unpriced` call's `price_source` (`AUDIO_NOTE`)."""
+_IMAGE = re.compile(r"counts (\d+) " + re.escape(IMAGE_NOTE))
+"""The number of image output tokens the meter names in an `unpriced` call's `price_source` (`IMAGE_NOTE`)."""
+_SERVED = re.compile(r"served with (.+?), " + re.escape(SURCHARGE_NOTE))
+"""How the meter says a call was served above the standard prices in its `price_source` (`SURCHARGE_NOTE`)."""
 
 
 def unknown_cost_reason(reason: str | None, model: str | None, hosted: int | None, price_source: str | None) -> str:
@@ -93,7 +97,9 @@ def unknown_cost_reason(reason: str | None, model: str | None, hosted: int | Non
         provider ran tools billed apart (the meter marks those with `HOSTED_TOOLS_NOTE`), and `unpriced: served at
         service tier T, priced apart from the standard tier of model M` when another processing tier served it
         (`SERVICE_TIER_NOTE`), and `unpriced: N audio token(s)..., beyond the text tokens of model M` when the response
-        counted audio tokens (`AUDIO_NOTE`).
+        counted audio tokens (`AUDIO_NOTE`), or generated images (`IMAGE_NOTE`, likewise), and `unpriced: served with
+        speed 'fast', billed above the standard prices of model M` when the response says it was served so
+        (`SURCHARGE_NOTE`).
     """
     why = reason or "unpriced"
     if why == "unpriced" and hosted and price_source and HOSTED_TOOLS_NOTE in price_source:
@@ -102,6 +108,12 @@ def unknown_cost_reason(reason: str | None, model: str | None, hosted: int | Non
     if why == "unpriced" and price_source and AUDIO_NOTE in price_source:
         found = _AUDIO.search(price_source)
         return f"unpriced: {found.group(1) if found else 'some'} {AUDIO_NOTE}, beyond the text tokens of model {model}"
+    if why == "unpriced" and price_source and IMAGE_NOTE in price_source:
+        found = _IMAGE.search(price_source)
+        return f"unpriced: {found.group(1) if found else 'some'} {IMAGE_NOTE}, beyond the text tokens of model {model}"
+    if why == "unpriced" and price_source and SURCHARGE_NOTE in price_source:
+        found = _SERVED.search(price_source)
+        return f"unpriced: served with {found.group(1) if found else 'a surcharge'}, {SURCHARGE_NOTE} of model {model}"
     if why == "unpriced" and price_source and SERVICE_TIER_NOTE in price_source:
         found = _TIER.search(price_source)
         tier = found.group(1) if found else "(unnamed)"

@@ -7,6 +7,7 @@ runs what is planned here.
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -128,7 +129,18 @@ def run_card(opts: AbOptions) -> RunCard:
         executor=opts.executor,
         sequential=opts.sequential.model_dump(mode="json") if opts.sequential else None,
         **({"default_limits": d} if (d := opts.default_limits.card(limits_mechanism())) else {}),
+        **({"prices": prices_pin(opts.prices_file)} if opts.prices_file is not None else {}),
     )
+
+
+def prices_pin(path: Path) -> str:
+    """`sha256:` of a user price file's bytes (the run card's `prices`).
+
+    Raises:
+        OSError: the file cannot be read (the CLI checked it before planning).
+    """
+    with path.open("rb") as f:
+        return "sha256:" + hashlib.file_digest(f, "sha256").hexdigest()
 
 
 def _upstream_label(opts: AbOptions) -> str:

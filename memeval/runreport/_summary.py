@@ -111,6 +111,10 @@ class RunSummary:
         tokens_unmeasured: answered calls of those trials whose token counts could not be read
             (`Physics.unmeasured_calls`: a stream cut before its usage, a response without one): when > 0,
             `tokens` is a lower bound ("at least").
+        tokens_calls: `(calls in tokens, calls in cost)` when `tokens` covers fewer model calls than `cost_usd`
+            does, else None: `tokens` sums the counted trials' last attempts (their subject's answered calls), the
+            cost every attempt of every trial (an attempt interrupted and run again, one retried after a fault, a
+            faulted trial's, the assessor's), so a run resumed after a stop mid-call metered more tokens than shown.
         wall_s: seconds from the first trial's start to the last trial's end (None: no trial ended).
         controls_left_out: control trials not counted (0 with `include_controls`).
         control_kinds: the control agents seen (`oracle`, `nop`).
@@ -134,6 +138,7 @@ class RunSummary:
     warnings: tuple[str, ...]
     cost_at_least: frozenset[str] = frozenset()
     tokens_unmeasured: int = 0
+    tokens_calls: tuple[int, int] | None = None
 
 
 def rate_interval(per_task: dict[str, list[bool]]) -> tuple[tuple[float, float] | None, str | None]:
@@ -369,11 +374,12 @@ def summarize(run: Run, include_controls: bool = False) -> RunSummary:
         )
     by_arm: dict[str, float | None] = {}
     metered = bool(counted) and all(r.physics.source == "meter" for r in counted)
-    cut = 0
+    cut = calls_all = 0
     at_least: set[str] = set()
     for m in MODES:
         # every attempt of every trial of the arm (superseded, faulted, killed): `arm_spend`
         spent = arm_spend(res, m)
+        calls_all += spent.calls
         by_arm[m] = round(spent.cost_usd, 6) if metered else None
         cut += spent.attempts_cut
         if spent.lower_bound:
@@ -397,6 +403,7 @@ def summarize(run: Run, include_controls: bool = False) -> RunSummary:
         if r.harness_measured.input_tokens is not None and r.harness_measured.output_tokens is not None
     ]
     toks = [(r.harness_measured.input_tokens or 0) + (r.harness_measured.output_tokens or 0) for r in measured]
+    calls_in_tokens = sum(r.physics.engine_calls or 0 for r in measured)
     return RunSummary(
         run_id=res.run_id,
         run_dir=str(run.path),
@@ -414,4 +421,5 @@ def summarize(run: Run, include_controls: bool = False) -> RunSummary:
         warnings=tuple(warnings),
         cost_at_least=frozenset(at_least) if metered else frozenset(),
         tokens_unmeasured=sum(r.physics.unmeasured_calls for r in measured),
+        tokens_calls=(calls_in_tokens, calls_all) if metered and toks and calls_in_tokens < calls_all else None,
     )

@@ -77,6 +77,9 @@ def summary_lines(s: RunSummary) -> list[str]:
     tokens = "tokens not metered" if s.tokens is None else f"{s.tokens:,} tokens"
     if s.tokens is not None and s.tokens_unmeasured:
         tokens = f"at least {tokens} ({s.tokens_unmeasured} call(s) unmeasured)"
+    if s.tokens is not None and s.tokens_calls is not None:
+        shown, costed = s.tokens_calls
+        tokens += f" in the counted trials' last attempts ({shown} of the {costed} calls the cost counts)"
     lines.append(f"Cost:      {cost}; {tokens}")
     lines.append(f"Time:      {duration(s.wall_s)}")
     lines.append(f"Artifacts: {s.run_dir}")

@@ -1,0 +1,65 @@
+"""Calls whose tokens are priced but whose bill has more: the provider's own tools, audio, images, fast mode.
+
+Split from `_forward.py`. Each turns a known token cost into `unpriced`, naming what the price table leaves out, in
+words the projection reads back (`memeval.results._spend.unknown_cost_reason`).
+"""
+
+from __future__ import annotations
+
+from memeval.meter._records import Cost
+from memeval.meter._usage import ParsedUsage
+from memeval.types import AUDIO_NOTE, HOSTED_TOOLS_NOTE, IMAGE_NOTE, SERVICE_TIER_NOTE, SURCHARGE_NOTE
+
+
+def hosted_unpriced(tokens: Cost, hosted: int) -> Cost:
+    """The cost of a call whose provider ran tools itself: unknown, since no price table has those tools.
+
+    Web search, file search and code execution are billed per use or per session on top of the tokens
+    (genai-prices prices tokens only), so the token price alone would be a known cost too low: an agent
+    that searched the web a hundred times in one call spent dollars recorded as cents, inside any limit.
+    """
+    return Cost(
+        cost_usd=None,
+        reason="unpriced",
+        price_source=(
+            f"{tokens.price_source}; tokens priced at {tokens.cost_usd:.6f} USD as {tokens.priced_as}, but no price "
+            f"is known for the {hosted} {HOSTED_TOOLS_NOTE} (web search, code execution...)"
+        ),
+    )
+
+
+def billed_apart_words(usage: ParsedUsage, asked_tier: str | None = None) -> str | None:
+    """What in the response is billed apart from its text tokens at the standard prices, in words, or None.
+
+    `asked_tier`: the processing tier the request asked for (`request_tier`). When the response names no tier, the
+    call was billed at that one or, downgraded, at the standard one: which is not known, so neither price is its cost.
+    """
+    if asked_tier is not None and usage.service_tier is None:
+        shown = asked_tier if asked_tier.isidentifier() and len(asked_tier) <= 32 else "(not a short name)"
+        return f"names no tier, and the request asked for service tier {shown!r}, {SERVICE_TIER_NOTE}"
+    if usage.audio_tokens:
+        return f"counts {usage.audio_tokens} {AUDIO_NOTE}"
+    if usage.image_output_tokens:
+        return f"counts {usage.image_output_tokens} {IMAGE_NOTE}"
+    if usage.served_apart:
+        return f"says it was served with {usage.served_apart}, {SURCHARGE_NOTE}"
+    return None
+
+
+def billed_apart(tokens: Cost, apart: str) -> Cost:
+    """The cost of a call whose response has a part billed apart from its text tokens (`billed_apart_words`): unknown.
+
+    Audio (`AUDIO_NOTE`): priced as text, Gemini 2.0 Flash's audio input came to a seventh of what it is billed,
+    and genai-prices gives OpenAI's audio models their text rates alone. Generated images (`IMAGE_NOTE`): Gemini
+    bills them at twelve times its text output. Anthropic's fast mode and US-only inference (`SURCHARGE_NOTE`): six
+    and 1.1 times the standard prices. Each way a known cost too low, and an agent spent more than its record and
+    its spend limit said.
+    """
+    return Cost(
+        cost_usd=None,
+        reason="unpriced",
+        price_source=(
+            f"{tokens.price_source}; tokens priced at {tokens.cost_usd:.6f} USD as {tokens.priced_as}, but the "
+            f"response {apart}"
+        ),
+    )
