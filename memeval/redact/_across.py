@@ -120,6 +120,9 @@ class Join:
         end: offset in the later text where the window ends.
         start_edge: what the window's start is: `text` (`prev`'s own start) or `cap` (inside `prev`).
         end_edge: the same for the window's end in the later text.
+        lead_in_only: the words on both sides of the join are plain words and `prev` ends with a lead-in mark:
+            only a value starting at the join is used (`_led_in`), no finding crossing it (redact34: `pw):` +
+            `return pw` glued read as one password).
     """
 
     text: str
@@ -128,6 +131,7 @@ class Join:
     end: int
     start_edge: Edge
     end_edge: Edge
+    lead_in_only: bool = False
 
 
 def join(prev: str, text: str) -> Join | None:
@@ -144,14 +148,16 @@ def join(prev: str, text: str) -> Join | None:
     a = prev[_run_start(prev, len(prev)) :]
     b = _RUN_START.match(text, 0, 4 * WINDOW).group()  # type: ignore[union-attr]  # `*` matches the empty string
     last, first = _LAST_ALNUM.search(prev, max(0, len(prev) - 64)), _FIRST_ALNUM.match(text, 0, 64)
-    if (
-        prev[-1] not in LEAD_IN_MARKS  # `password:` + `Summer2024`: a value after a lead-in (redact34, `_led_in`)
-        and _word(last)
+    words = (
+        _word(last)
         and _word(first)
         # a word glued to a key-like run is a key's part (`s` + `gph_d539f90bb36a...`: redact33), not a word
         and not _keylike(prev, len(prev) - len(a), last.start(1))  # type: ignore[union-attr]  # _word: a match
         and not _keylike(text, first.end(1), len(b))  # type: ignore[union-attr]  # _word: a match
-    ):
+    )
+    # two words glued are no key cut, but after a lead-in the later word may be its value (`password:` +
+    # `Summer2024`: redact34, `_led_in`); such a window is read for that value alone (`lead_in_only`)
+    if words and prev[-1] not in LEAD_IN_MARKS:
         return None
     glued = a + b
     if len(glued) < MIN_GLUED or not _ALNUM.search(glued):
@@ -160,7 +166,7 @@ def join(prev: str, text: str) -> Join | None:
     end = min(len(text), len(b) + WINDOW)
     start_edge: Edge = "text" if start == 0 else "cap"
     end_edge: Edge = "text" if end == len(text) else "cap"
-    return Join(prev[start:] + text[:end], len(prev) - start, start, end, start_edge, end_edge)
+    return Join(prev[start:] + text[:end], len(prev) - start, start, end, start_edge, end_edge, bool(words))
 
 
 def _edge_cut(j: Join, f: Finding) -> bool:
@@ -221,7 +227,7 @@ def _real_parts(j: Join, f: Finding, prev_own: Sequence[Finding], text_own: Sequ
     """
     if f.start == j.cut < f.end:
         return _led_in(j, f, text_own)
-    if not f.start < j.cut < f.end:
+    if j.lead_in_only or not f.start < j.cut < f.end:
         return False  # the finding lies on one side of the join
     before, after = j.text[f.start : j.cut], j.text[j.cut : f.end]
     if _whole_at(prev_own, j.start + j.cut) and _PLAIN_WORD.fullmatch(after):

@@ -74,6 +74,9 @@ def test_the_value_is_blanked_and_ordinary_first_words_are_kept(stored_first: bo
         ("ratio:", "3.14 was measured"),
         ("time=", "12:30:00 UTC"),
         ("see https:", "//example.com/a"),
+        # two plain words glued after a `:` are read for a value only, never as one key crossing the join
+        ("if any(c.isdigit() for c in pw) and any(c.islower() for c in pw):", "return pw"),
+        ('for marker in ("api_key=", "password:"):', "batch = [t for text in items for t in x]"),
     ]
     out = _stored(pairs, stored_first)
     assert [b for _a, b in out[:2]] == ["[REDACTED:PASSWORD] rotate it monthly", "[REDACTED:PASSWORD] && psql -h db"]
