@@ -28,6 +28,11 @@ that start with identifiers, paths, hashes and prose. With `--across`, also what
 (`memeval.redact.cut_across`) touches in pairs: each look-alike cut at 1/4, 1/2 and 3/4 as two events, and every
 two consecutive non-blank lines of those files as two events.
 
+`--missed` (redact34): the credential values the bench cuts that the uncut text, redacted alone, keeps raw (the
+cuts' `missed whole` group), by corpus and subgroup (the fresh corpora's `sub`: `placeholder`, `identifier` and
+`np-identifier` are rows their builders label as not secrets and do not count), then each such value of a counted
+subgroup with its label and the text around it.
+
 `--ingest-pairs N`: the cost of the reading across events on `bench/audit_ingest.py`'s first N events, each
 stream's (team, session, actor) free texts in order as consecutive pairs, as the bench writes them (each text ends
 with a `(ticket ...)` made unique) and with that suffix dropped (the sample week's own texts): pairs, pairs read
@@ -186,6 +191,34 @@ def ingest_pairs(n: int) -> None:
             print(f"    {a!r} | {b!r}")
 
 
+NOT_COUNTED = ("placeholder", "identifier", "np-identifier")
+"""Subgroups the fresh corpora's builders label as not secrets (their READMEs' tables: `counted: no`)."""
+
+
+def missed() -> None:
+    """Print `--missed`'s list (module docstring): the values cut that are stored raw even when not cut."""
+    import base64
+
+    rows = [("owned", "owned", i.label, i.text, list(i.secrets)) for i in load_corpus() if i.group == "credential"]
+    for path in sorted(ROOT.glob("tests/fixtures/redact_fresh*/*.jsonl")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            d = json.loads(line)
+            if d["group"] == "credential":
+                dec = lambda s: base64.b64decode(s).decode("utf-8")  # noqa: E731
+                rows.append((path.stem, d.get("sub", "?"), d["label"], dec(d["text"]), [dec(s) for s in d["secrets"]]))
+    values = [(r, s) for r in rows for s in r[4] if len(s) >= MIN_VALUE and s in r[3]]
+    outs = dict(zip([r[3] for r, _ in values], _many([r[3] for r, _ in values]), strict=True))
+    raw = [(r, s) for r, s in values if s in outs[r[3]]]
+    cuts = Counter((r[0], r[1]) for r, _ in raw)
+    print(f"{len(raw)} of {len(values)} credential values (12+ characters) stored raw when not cut")
+    for (corpus, sub), n in sorted(cuts.items()):
+        print(f"  {corpus:8} {sub:14} {n:4}{'   (not counted: not a secret)' if sub in NOT_COUNTED else ''}")
+    for r, s in raw:
+        if r[1] not in NOT_COUNTED:
+            k = r[3].find(s)
+            print(f"    {r[0]:7} {r[1]:12} {r[2][:40]:40} {r[3][max(0, k - 30) : k + len(s) + 10][:110]!r}")
+
+
 def main() -> None:
     """Cut, redact, tally and print."""
     ap = argparse.ArgumentParser()
@@ -194,7 +227,11 @@ def main() -> None:
     ap.add_argument("--lookalikes", action="store_true", help="the cut rules' hits on look-alikes and repo lines")
     ap.add_argument("--across", choices=("batch", "stored"), help="read each cut's two texts as events of one stream")
     ap.add_argument("--ingest-pairs", type=int, default=0, help="the reading across events on N ingest bench events")
+    ap.add_argument("--missed", action="store_true", help="list the values stored raw even when not cut")
     a = ap.parse_args()
+    if a.missed:
+        missed()
+        return
     if a.ingest_pairs:
         ingest_pairs(a.ingest_pairs)
         return

@@ -55,6 +55,8 @@ WINDOW = 256
 """Characters of `prev`'s last line before its last run, and of `text`'s first line after its first run, read."""
 MIN_GLUED = 2
 """Fewest characters of the run glued across the join for a pair to be read (one each side)."""
+LEAD_IN_MARKS = frozenset(":=")
+"""The last character of a lead-in (`password:`, `PGPASSWORD=`) whose value may start the next event (`_led_in`)."""
 ACROSS_DETECTOR = "+across-events"
 """Appended to the detector of a finding that crosses the join (`secret.blanked` names it)."""
 
@@ -118,6 +120,9 @@ class Join:
         end: offset in the later text where the window ends.
         start_edge: what the window's start is: `text` (`prev`'s own start) or `cap` (inside `prev`).
         end_edge: the same for the window's end in the later text.
+        lead_in_only: the words on both sides of the join are plain words and `prev` ends with a lead-in mark:
+            only a value starting at the join is used (`_led_in`), no finding crossing it (redact34: `pw):` +
+            `return pw` glued read as one password).
     """
 
     text: str
@@ -126,6 +131,7 @@ class Join:
     end: int
     start_edge: Edge
     end_edge: Edge
+    lead_in_only: bool = False
 
 
 def join(prev: str, text: str) -> Join | None:
@@ -142,13 +148,16 @@ def join(prev: str, text: str) -> Join | None:
     a = prev[_run_start(prev, len(prev)) :]
     b = _RUN_START.match(text, 0, 4 * WINDOW).group()  # type: ignore[union-attr]  # `*` matches the empty string
     last, first = _LAST_ALNUM.search(prev, max(0, len(prev) - 64)), _FIRST_ALNUM.match(text, 0, 64)
-    if (
+    words = (
         _word(last)
         and _word(first)
         # a word glued to a key-like run is a key's part (`s` + `gph_d539f90bb36a...`: redact33), not a word
         and not _keylike(prev, len(prev) - len(a), last.start(1))  # type: ignore[union-attr]  # _word: a match
         and not _keylike(text, first.end(1), len(b))  # type: ignore[union-attr]  # _word: a match
-    ):
+    )
+    # two words glued are no key cut, but after a lead-in the later word may be its value (`password:` +
+    # `Summer2024`: redact34, `_led_in`); such a window is read for that value alone (`lead_in_only`)
+    if words and prev[-1] not in LEAD_IN_MARKS:
         return None
     glued = a + b
     if len(glued) < MIN_GLUED or not _ALNUM.search(glued):
@@ -157,7 +166,7 @@ def join(prev: str, text: str) -> Join | None:
     end = min(len(text), len(b) + WINDOW)
     start_edge: Edge = "text" if start == 0 else "cap"
     end_edge: Edge = "text" if end == len(text) else "cap"
-    return Join(prev[start:] + text[:end], len(prev) - start, start, end, start_edge, end_edge)
+    return Join(prev[start:] + text[:end], len(prev) - start, start, end, start_edge, end_edge, bool(words))
 
 
 def _edge_cut(j: Join, f: Finding) -> bool:
@@ -194,6 +203,21 @@ def _whole_at(findings: Sequence[Finding], at: int) -> bool:
     )
 
 
+def _led_in(j: Join, f: Finding, text_own: Sequence[Finding]) -> bool:
+    """Whether `f`, starting exactly at the join, is a value the earlier text's lead-in names (redact34).
+
+    `prev` ends with a lead-in (its last character `:` or `=`) and the later text starts with the value
+    (`the db password:` + `Tr0ub4dor&3xQ, rotate it`): the whole value is in the later text, which alone reads it
+    as a bare word and keeps it. It is blanked there when the window's finding starts at the join and the value
+    is not an ordinary word (`_PLAIN_WORD`: `password:` + `Run the tests` stored `Run` blanked on redact32) and
+    the later text's own reading did not already find a key starting at 0. Nothing of `prev` is blanked (its
+    part is the lead-in, no secret); `crossing` gives this finding an empty part in `prev`.
+    """
+    if j.text[j.cut - 1] not in LEAD_IN_MARKS or _whole_at(text_own, 0):
+        return False
+    return _PLAIN_WORD.fullmatch(j.text[j.cut : f.end]) is None
+
+
 def _real_parts(j: Join, f: Finding, prev_own: Sequence[Finding], text_own: Sequence[Finding]) -> bool:
     """Whether `f` (a window finding crossing the join) has a real part of a key on both sides (module docstring).
 
@@ -201,8 +225,10 @@ def _real_parts(j: Join, f: Finding, prev_own: Sequence[Finding], text_own: Sequ
     own reading already holds a whole key up to the join (`prev`'s ending at its end, `text`'s starting
     at 0) makes the other side's part count only when it is not a plain word (`_PLAIN_WORD`).
     """
-    if not f.start < j.cut < f.end:
-        return False  # a lead-in on one side, the value on the other: not a key cut in two
+    if f.start == j.cut < f.end:
+        return _led_in(j, f, text_own)
+    if j.lead_in_only or not f.start < j.cut < f.end:
+        return False  # the finding lies on one side of the join
     before, after = j.text[f.start : j.cut], j.text[j.cut : f.end]
     if _whole_at(prev_own, j.start + j.cut) and _PLAIN_WORD.fullmatch(after):
         return False
@@ -233,7 +259,8 @@ def crossing(
         if not _real_parts(j, f, prev_own, text_own):
             continue
         named = f.model_copy(update={"detector": f.detector + ACROSS_DETECTOR})
-        before.append(named.model_copy(update={"start": j.start + f.start, "end": prev_len}))
+        if f.start < j.cut:  # a value starting at the join after a lead-in has no part in `prev` (`_led_in`)
+            before.append(named.model_copy(update={"start": j.start + f.start, "end": prev_len}))
         after.append(named.model_copy(update={"start": 0, "end": f.end - j.cut}))
     return before, after
 

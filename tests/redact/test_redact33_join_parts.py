@@ -126,12 +126,19 @@ def test_a_window_not_scanned_to_its_end_blanks_nothing_across() -> None:
 
 
 def test_a_lead_in_alone_on_one_side_is_not_a_cut() -> None:
-    """A finding that starts at the join (its value wholly in the next text) is not used across; on redact32 it was."""
+    """A finding that starts at the join (its value wholly in the next text) blanks nothing in the earlier text (on
+    redact32 it did). Since redact34 it blanks the value in the next text after a lead-in (`:` or `=` ending the
+    earlier text: `_across._led_in`), never an ordinary word there (`Run` after `password:`, blanked on redact32)."""
     prev, text = "db password:", "Zq8Kx2Lm9Pw4 for staging"
     j = join(prev, text)
     assert j is not None
     value = Finding(entity_type="PASSWORD", start=j.cut, end=j.cut + 12, detector="memeval:config-assignment",
                     score=0.9)  # fmt: skip
-    assert crossing(j, len(prev), [value]) == ([], [])
+    before, after = crossing(j, len(prev), [value])
+    assert before == [] and [(f.start, f.end) for f in after] == [(0, 12)]
+    word = join(prev, "Run the tests")
+    assert word is not None
+    run = value.model_copy(update={"start": word.cut, "end": word.cut + 3})
+    assert crossing(word, len(prev), [run]) == ([], [])
     inside = value.model_copy(update={"start": j.cut - 2})
     assert crossing(j, len(prev), [inside]) != ([], [])
