@@ -2,8 +2,10 @@ r"""Round 39, out of fold by set over v4-v38: the concept stage also releases a 
 for text framed as another agent's or a tool's message.
 
 Phase 1 (`--extract`): round 38's rows (`hold_cv_round38.extract`) over v4-v38; v37's and v38's hashlr-17 is the
-final one (fitted on v4-v36, before either set was written), hashlr-14 and hashlr-16 never saw v38. Phase 1b
-(`--encode`): the encoder head's score of every row (`hold_cv_round38.encode`; only for `--stages` with "enc").
+final one (fitted on v4-v36, before either set was written), hashlr-14 and hashlr-16 never saw v38. Phase 1b (round
+38's `--encode` with `--rows` and `--enc` here): the shipped encoder head `uselr-2`'s score of every row, for the
+`r38+enc` arms (`--enc`). Phase 1c (`--embed`): every row's encoder embedding (first 2,000 characters, one window),
+for the `r38+head` arms (`--emb`): a logistic head over the embeddings refitted out of fold on the sets.
 
 Phase 2: figures, leave one set out over v4-v38 (every stage fitted without the set it judges), all arms in one run:
 
@@ -21,10 +23,17 @@ Phase 2: figures, leave one set out over v4-v38 (every stage fitted without the 
   from its own cut A (round 38's 0.88 for the rest);
 - `both`: release and frame together; the `nested` arms choose their cuts for each set on the others (most orders at
   precision at least round 38's there, among the cuts whose final model newly holds none of the hold tests' benign
-  examples).
+  examples);
+- `r38+enc`, `r38+head`: round 38's concept stage with the encoder head's probability and logit as two more inputs
+  (`uselr-2` as shipped, or the head refitted out of fold), at add cuts 0.88-0.94 and nested; `enc ...`, `head ...`:
+  the release and frame arms on those stages.
 
 Usage: OPENBLAS_NUM_THREADS=1 PYTHONPATH=. nice -n 10 python bench/hold_cv_round39.py --extract
-       OPENBLAS_NUM_THREADS=1 PYTHONPATH=. nice -n 10 python bench/hold_cv_round39.py [--out FILE.json]
+       OPENBLAS_NUM_THREADS=1 PYTHONPATH=. nice -n 10 python bench/hold_cv_round38.py --encode \
+           --rows /tmp/det39/rows.jsonl --enc /tmp/det39/enc.jsonl
+       OPENBLAS_NUM_THREADS=1 PYTHONPATH=. nice -n 10 python bench/hold_cv_round39.py --embed --emb /tmp/det39/emb.npz
+       OPENBLAS_NUM_THREADS=1 PYTHONPATH=. nice -n 10 python bench/hold_cv_round39.py --enc /tmp/det39/enc.jsonl \
+           --emb /tmp/det39/emb.npz [--low-gates 0.2 0.1 0] [--margin M] [--print-slices ...] [--out FILE.json]
 """
 
 from __future__ import annotations
@@ -77,6 +86,19 @@ def extract(args: argparse.Namespace) -> None:
     r37.extract(args)
 
 
+def embed_rows(args: argparse.Namespace) -> None:
+    """Phase 1c: the encoder's embedding (`_encoder.embed`, one window: the first 2,000 characters) of every row's
+    text, with the texts' keys (`hold_cv_round38.key`), into `--emb` (.npz)."""
+    from memeval.hold._encoder import embed
+
+    rows = r34.load(args.rows)
+    t0 = time.process_time()
+    texts = list(dict.fromkeys(r["text"] for r in rows))
+    out = [embed([t[:2000] for t in texts[i : i + 64]]) for i in range(0, len(texts), 64)]
+    np.savez(args.emb, keys=np.array([r38.key(t) for t in texts]), emb=np.vstack(out))
+    print(f"embedded {len(texts)} texts: {time.process_time() - t0:.0f} s CPU", flush=True)
+
+
 OVERRIDE = ("ignore", "persona")
 """Concepts that make a text no safety rule even when its acts are negated ("ignore your rules", "you are now ...")."""
 
@@ -112,6 +134,9 @@ _WIDE_TOKEN = re.compile(r"[^\W\d_]+|[$€]|[.,;:!?\n。！？；，、]")
 _WIDE_BREAK = frozenset(".,;:!?\n。！？；，、")
 _NOT_A_STOP = re.compile(r"\.{2,}|…|\.(?=\S)")
 """Dots that end no clause: an ellipsis, the dot inside a file or host name."""
+
+STAGE_ADD = (0.88, 0.9, 0.92, 0.94, 0.96)
+"""The add cuts of the stages with an encoder's inputs (round 38's 0.88 first)."""
 
 RELEASES = (0.0, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7)
 """The release cuts the nested choice tries (0: no release)."""
@@ -258,6 +283,7 @@ def figures(args: argparse.Namespace) -> None:
     plain = np.isin(s, (*SETS, "w34"))
     train_ok = np.isin(s, (*SETS, "w34", "w37"))
     inside = np.isin(s, SETS)
+    ex = s == "examples"
     p34, _ = r38.oof_of(x34, y, s, ones, plain, args.l2)
     s34 = stands | np.where(base, p34 >= 0.7, p34 >= 0.88)
     oof, _ = r38.oof_of(np.hstack([x34, x38]), y, s, w, train_ok, args.l2)
@@ -286,10 +312,32 @@ def figures(args: argparse.Namespace) -> None:
         arms["r38+enc"] = s34 | (asked & (oof_e >= 0.88))
     elif args.enc is not None:
         print(f"no encoder arms: {args.enc} lacks some rows' scores (run --encode)", flush=True)
+    if args.emb is not None:  # a logistic head over the encoder's embeddings refitted on the sets, out of fold
+        t0 = time.process_time()
+        got = np.load(args.emb)
+        where = {k: i for i, k in enumerate(got["keys"])}
+        e = got["emb"][[where[r38.key(r["text"])] for r in rows]].astype(float)
+        head, _ = r38.oof_of(e, y, s, ones, train_ok, args.head_l2)
+        q = np.clip(head, 1e-6, 1 - 1e-6)
+        xh = np.column_stack([q, np.log(q / (1 - q)) / 5])
+        oof_h, _ = r38.oof_of(np.hstack([x34, x38, xh]), y, s, w, train_ok, args.l2)
+        stages["head "] = oof_h
+        arms["r38+head"] = s34 | (asked & (oof_h >= 0.88))
+        arms["head alone 0.9"] = head >= 0.9
+        auc = r35.auc(head[inside], y[inside])
+        print(f"refitted head: {time.process_time() - t0:.0f} s CPU, AUC out of fold {auc:.3f}", flush=True)
+    for pre, p in list(stages.items())[1:]:  # the stages with an encoder's inputs: their own add cut, nested
+        cuts = [(a,) for a in STAGE_ADD]
+        ok = {c: not bool((ex & asked & (p >= c[0])).any()) for c in cuts}
+        for c in cuts[1:4]:
+            arms[f"r38+{pre.strip()} {c[0]:g}"] = s34 | (asked & (p >= c[0]))
+        held, ch = nested(lambda c, p=p: s34 | (asked & (p >= c[0])), cuts, ok, y, s, r38_arm, args.margin)
+        arms[f"r38+{pre.strip()} nested"] = held
+        chosen[f"r38+{pre.strip()} add"] = ch
     for pre, p in stages.items():
         _arms(pre, p, args, arms, chosen, examples, asked_share, rows, y, s, base, s34, stands, p34, frame,
               frame_act, safe, safe_wide, r38_arm)  # fmt: skip
-    sl = slices(rows)
+    sl = {k: m for k, m in slices(rows).items() if k in args.print_slices or not args.print_slices}
     res: dict[str, Any] = {
         "l2": args.l2, "w37": args.w37_weight, "low_gates": args.low_gates, "asked_share": asked_share,
         "figures": {k: {a: r35.fig(held, y, m) for a, held in arms.items()} for k, m in sl.items()},
@@ -321,16 +369,21 @@ def main() -> None:
     ap.add_argument("--fold-dir", type=Path, default=Path("/tmp/det37/folds"))
     ap.add_argument("--final-dir", type=Path, default=ROOT / "memeval/hold/model")
     ap.add_argument("--enc", type=Path, default=None, help="the encoder cache (round 38's --encode): encoder arms")
+    ap.add_argument("--emb", type=Path, default=None, help="`--embed`'s file: arms with a refitted encoder head")
+    ap.add_argument("--head-l2", type=float, default=1.0, help="the refitted head's L2 (`hold_train.fit`)")
+    ap.add_argument("--embed", action="store_true", help="phase 1c: every row's embedding into --emb")
     ap.add_argument("--out", type=Path, default=None)
     ap.add_argument("--l2", type=float, default=1.0)
     ap.add_argument("--w37-weight", type=float, default=5.0)
     ap.add_argument("--margin", type=float, default=0.0, help="nested: precision above round 38's arm")
     ap.add_argument("--low-gates", type=float, nargs="*", default=[0.2, 0.1, 0.0])
     ap.add_argument("--adds", type=float, nargs="*", default=[0.7, 0.8, 0.88], help="fixed add cuts for framed texts")
-    ap.add_argument("--print-slices", nargs="*", default=[])
+    ap.add_argument("--print-slices", nargs="*", default=[], help="only these slices, printed and written")
     args = ap.parse_args()
     if args.extract:
         extract(args)
+    elif args.embed:
+        embed_rows(args)
     else:
         figures(args)
 
