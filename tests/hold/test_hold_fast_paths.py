@@ -4,18 +4,26 @@ Two fast paths (`memeval/hold/_screen.py`, `memeval/hold/_batch.py`):
 - the rule screen skips a rule only when its pattern cannot match; checked here against running
   every rule, on every hold fixture text, the labelled lists, the sample week's texts and random
   texts (hypothesis, plus a few thousand generated from rule words);
+  the run of every rule over the fixture and sample texts (`_every_rule_run`) is made once a process
+  and read by the two checks over those texts (xdist group `EVERY_RULE`): the detector's matches
+  with the screen, text by text, are compared with it, and the screen's skips are checked against
+  the answers its patterns gave there (what each pattern found in each exact string it was run on),
+  a pattern being searched afresh only over a string that run did not give it;
 - `assess_many` computes the n-gram classifier's probabilities of a batch together; checked
   against `assess` one text at a time, field for field (held, score, reasons, detector).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 import random
 import re
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -115,6 +123,71 @@ def _screened_matches(text: str, source: str) -> list[tuple[str, float, int, int
     return detector_module.RuleDetector()._find(text, source, depth=0)  # type: ignore[arg-type]  # a Source
 
 
+EVERY_RULE = "hold_every_rule"
+"""The xdist group of the two checks that read `_every_rule_run()` (one worker makes it once)."""
+_BIT = {id(r.pattern): 1 << i for i, r in enumerate(ALL_RULES)}
+"""Each rule pattern of `ALL_RULES` (by identity) -> its bit in `Answers`."""
+
+
+@dataclasses.dataclass
+class Answers:
+    """What the rule patterns answered over one exact string: `ran` has the bit (`_BIT`) of each pattern run
+    over it to the end (`finditer` exhausted), `found` the bit of each of those that matched there."""
+
+    ran: int = 0
+    found: int = 0
+
+
+class _Answering:
+    """A rule's pattern noting, per string it runs over, whether it matched (the matches are the pattern's own)."""
+
+    def __init__(self, pattern: re.Pattern[str], bit: int, answers: dict[str, Answers]) -> None:
+        self.pattern, self.bit, self.answers = pattern, bit, answers
+
+    def finditer(self, string: str) -> Iterator[re.Match[str]]:
+        matches = list(self.pattern.finditer(string))
+        seen = self.answers.setdefault(string, Answers())
+        seen.ran |= self.bit
+        if matches:
+            seen.found |= self.bit
+        return iter(matches)
+
+
+@functools.cache
+def _every_rule_run() -> tuple[tuple[list[tuple[str, float, int, int]], ...], dict[str, Answers]]:
+    """`_matches_without_screen` of each of `_fixtures() + _sample()`, in order, and what each pattern answered.
+
+    One `RuleDetector` with the screen replaced by "every rule may match" (as `_matches_without_screen`) whose
+    rules of `ALL_RULES` carry their patterns wrapped in `_Answering`: the same matches, and per exact string
+    each of those patterns ran over (normalised text or its masked reading, at any depth) whether it matched.
+    """
+    answers: dict[str, Answers] = {}
+    det = detector_module.RuleDetector()
+    det._rules = tuple(
+        dataclasses.replace(r, pattern=_Answering(r.pattern, _BIT[id(r.pattern)], answers))  # type: ignore[arg-type]
+        if id(r.pattern) in _BIT
+        else r
+        for r in det._rules
+    )
+    det._ids = tuple(map(id, det._rules))
+    real = screen_module.rules_skipped
+    screen_module.rules_skipped = lambda t, m: set()  # the test's stand-in: no rule skipped
+    try:
+        found = tuple(det._find(text, source, depth=0) for text, source in _fixtures() + _sample())  # type: ignore[arg-type]
+    finally:
+        screen_module.rules_skipped = real
+    return found, answers
+
+
+def _matches_somewhere(rule: Any, string: str, answers: dict[str, Answers]) -> bool:
+    """Whether `rule`'s pattern matches in `string`: its answer there in `answers`, else a search now."""
+    seen = answers.get(string)
+    bit = _BIT[id(rule.pattern)]
+    if seen is not None and seen.ran & bit:
+        return bool(seen.found & bit)
+    return rule.pattern.search(string) is not None
+
+
 def test_every_rule_has_a_screen_condition_that_can_skip_it() -> None:
     """The screen reads every pattern of the current table (none left always-run by a parse failure)."""
     unscreened = [r.name for r in ALL_RULES if pattern_need(r.pattern) is True]
@@ -141,7 +214,9 @@ def test_the_screen_skips_most_rules_on_benign_text() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group(EVERY_RULE)
 def test_the_screen_never_skips_a_rule_that_matches_a_fixture_or_sample_text() -> None:
+    _, answers = _every_rule_run()  # most readings below are strings that run gave every pattern (14,777 of 14,805)
     screen = RuleScreen(ALL_RULES)
     # What is checked depends on the normalised reading alone, and most variants share one (normalising
     # folds case): 6,476 readings of 11,744 variants, each checked once, named by its first variant.
@@ -154,13 +229,15 @@ def test_the_screen_never_skips_a_rule_that_matches_a_fixture_or_sample_text() -
         possible = screen.possible(t, masked)
         for rule, maybe in zip(ALL_RULES, possible, strict=True):
             if not maybe:
-                assert rule.pattern.search(masked if rule.markup else t) is None, (rule.name, variant[:80])
+                assert not _matches_somewhere(rule, masked if rule.markup else t, answers), (rule.name, variant[:80])
 
 
-@pytest.mark.slow  # 36 s in the full suite
+@pytest.mark.slow  # 36-94 s in the full suite
+@pytest.mark.xdist_group(EVERY_RULE)
 def test_screened_rules_find_the_same_matches_as_every_rule_run() -> None:
-    for text, source in _fixtures() + _sample():
-        assert _screened_matches(text, source) == _matches_without_screen(text, source), text[:80]
+    every, _ = _every_rule_run()
+    for (text, source), unscreened in zip(_fixtures() + _sample(), every, strict=True):
+        assert _screened_matches(text, source) == unscreened, text[:80]
 
 
 @pytest.mark.slow

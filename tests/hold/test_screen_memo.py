@@ -7,6 +7,7 @@ so each of its answers is computed from the conditions.
 
 from __future__ import annotations
 
+import functools
 import sys
 from pathlib import Path
 
@@ -22,12 +23,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_hold_fast_paths import ALL_RULES, _fixtures, _sample  # noqa: E402
 
 
-def _readings() -> list[tuple[str, str]]:
+@functools.cache  # five checks here and test_screen_literals' read them: made once a process
+def _readings() -> tuple[tuple[str, str], ...]:
+    """(normalised text, the same with inline code masked) of each of `_fixtures() + _sample()`, in order."""
     out = []
     for text, _ in _fixtures() + _sample():
         t = normalize(text).text
         out.append((t, detector_module.INLINE_CODE.sub(lambda m: " " * len(m.group()), t)))
-    return out
+    return tuple(out)
 
 
 def test_remembered_verdicts_are_the_computed_ones() -> None:
