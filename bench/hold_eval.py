@@ -26,7 +26,7 @@ thirty-fifth round was tuned (scored once after it, 2026-12-06), and v36, writte
 thirty-sixth round was tuned (scored once after it, 2026-12-06), and v37, written while its
 thirty-seventh round was tuned (scored once after it, 2026-12-06), and v38, written while its
 thirty-eighth round was tuned (scored once after it, 2026-12-06), and v39, written while its
-thirty-ninth round was tuned (not yet scored), are
+thirty-ninth round was measured (scored once after it, 2026-12-06), are
 scored only when named.
 
 Prints, per detector: true/false positives, precision, recall, and per language (attacks caught
