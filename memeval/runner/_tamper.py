@@ -38,6 +38,7 @@ from memeval.runner._runnersection import (
 )
 from memeval.runner._shadow import (
     Listings,
+    collected_test,
     held_module_shadow,
     held_name_file,
     loose_folders,
@@ -360,6 +361,8 @@ def classify(
         add("entry-points", f"entry points of `{parent[-2]}` (how pytest and other tools find plugins)")
     if name == "conftest.py":
         add("conftest", "pytest runs it when it collects this folder")
+    elif not any(f.kind == "shadows-task-file" for f in out) and (test_module := collected_test(rel, change)):
+        add("conftest", test_module)
     elif name == "__init__.py" or (stat.S_ISLNK(st.st_mode) and (world_root / rel / "__init__.py").is_file()):
         init = rel if name == "__init__.py" else f"{rel}/__init__.py"  # a link to a package: its own (breaker39)
 
