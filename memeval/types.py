@@ -146,7 +146,9 @@ TamperKind = Literal[
   and Maven's in the project (`.cargo/config.toml`, `.rspec`, `.bundle/config`, `.mvn/*.config`,
   `.mvn/extensions.xml`), prove's, rustup's and Go's (`.proverc`, `rust-toolchain.toml`,
   `go.work`), a `package.json` whose `scripts` or test-runner section changed, and a virtual
-  environment's (`pyvenv.cfg`: where its python finds the standard library).
+  environment's (`pyvenv.cfg`: where its python finds the standard library); also user configuration
+  found in the verifier's fresh home folder after test.sh ended (`/tmp/.proverc`, `/tmp/.gitconfig`...: written
+  by test.sh or the program it ran, and read by a tool test.sh ran after).
 - `verifier-path`: a symlink or file put where memeval mounts the verifier's folders, or a symlink
   leading into them (removed).
 - `installed-package`: a file added or changed inside an installed package tree in a world folder
