@@ -134,8 +134,8 @@ TamperKind = Literal[
 - `entry-points`: a `*.dist-info`/`*.egg-info` `entry_points.txt` (how pytest finds plugins).
 - `conftest`: a `conftest.py` (pytest runs it when it collects that folder), an `__init__.py` with code
   in a test folder (pytest and unittest run it when they import a test placed there), or a test module the
-  agent added or changed (`test*.py`, `*_test.py`, Go's `*_test.go`: a runner collecting its folder imports or
-  builds it with the held-back tests, in their process).
+  agent added or changed (`test*.py`, `*_test.py`, Go's `*_test.go`, `*.test.js`, mocha's `test/*.js`): a
+  runner collecting its folder imports or builds it with the held-back tests, in their process.
 - `startup-hook`: a `*.pth`, `sitecustomize` or `usercustomize` (run at interpreter start).
 - `path-command`: a file in an agent-writable folder on the verifier's PATH, or an executable
   named like a command of the image.

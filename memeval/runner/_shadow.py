@@ -263,15 +263,22 @@ TEST_FOLDER = re.compile(r"^(?:tests?|testing|test_\w+|\w+_tests?)$", re.IGNOREC
 """A folder named as tests are kept (`tests`, `test`, `testing`, `test_api`, `unit_tests`)."""
 TEST_FILE = re.compile(r"^(?:test_\w*|\w*_test|conftest)\.py$")
 """A file pytest collects by default (`test_*.py`, `*_test.py`), or its `conftest.py`."""
-COLLECTED_TEST = re.compile(r"^(?:test[^/]*\.py|[^/]*_test\.py|[^/]*_test\.go)$")
+COLLECTED_TEST = re.compile(r"^(?:test[^/]*\.py|[^/]*_test\.py|[^/]*_test\.go|[^/]*[._-](?:test|spec)\.[cm]?[jt]sx?)$")
 """A file a test runner imports or builds with the tests of its folder: pytest's `test_*.py` and `*_test.py`,
-`unittest discover`'s `test*.py`, and Go's `*_test.go` (compiled into its package's test binary)."""
+`unittest discover`'s `test*.py`, Go's `*_test.go` (compiled into its package's test binary), and the
+`*.test.js` / `*.spec.ts` files jest, vitest and mocha load (mocha all in one process)."""
+MOCHA_FOLDER = re.compile(r"^[^/]*\.[cm]?js$")
+"""A file mocha loads from its default spec folder `./test/` (`./test/*.{js,cjs,mjs}`), in one process."""
 INSTALLED_TREES = frozenset({"site-packages", "dist-packages", "node_modules"})
 """Installed package trees: a file added there is an `installed-package` finding of its own."""
 COLLECTED_TEST_DETAIL = (
     "test module the agent {}: a test runner collecting its folder (`pytest DIR`, `pytest` from a folder above, "
     "`python3 -m unittest discover`) imports it into the process that runs the held-back tests, where code it runs "
     "at import (`atexit.register(os._exit, 0)`) makes a failing run pass, as a conftest.py can"
+)
+JS_TEST_DETAIL = (
+    "JavaScript test file the agent {}: mocha loads every spec file into one process before it runs any (a "
+    "`process.exit(0)` there passes a failing run), and jest, vitest and `node --test` run what they collect"
 )
 GO_TEST_DETAIL = (
     "Go test file the agent {}: `go test` compiles every `*_test.go` of a package into the held-back tests' "
@@ -290,9 +297,12 @@ def collected_test(rel: str, change: str) -> str | None:
     installed package tree (`site-packages`, `node_modules`) are that tree's finding already.
     """
     parts = rel.split("/")
-    if not COLLECTED_TEST.match(parts[-1]) or any(p in INSTALLED_TREES for p in parts):
+    mocha = len(parts) >= 3 and parts[-2] == "test" and MOCHA_FOLDER.match(parts[-1]) is not None
+    if not (COLLECTED_TEST.match(parts[-1]) or mocha) or any(p in INSTALLED_TREES for p in parts):
         return None
-    return (GO_TEST_DETAIL if parts[-1].endswith(".go") else COLLECTED_TEST_DETAIL).format(change)
+    if parts[-1].endswith(".py"):
+        return COLLECTED_TEST_DETAIL.format(change)
+    return (GO_TEST_DETAIL if parts[-1].endswith(".go") else JS_TEST_DETAIL).format(change)
 
 
 MAX_PARSED_INIT_BYTES = 4096

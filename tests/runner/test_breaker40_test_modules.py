@@ -51,7 +51,17 @@ def test_a_test_module_collected_with_the_held_back_tests_is_a_finding(hostile: 
 def test_which_files_are_collected_test_modules() -> None:
     from memeval.runner._shadow import collected_test  # new in breaker40: imported here, so the test above runs on main
 
-    for rel in ("app/tests/test_x.py", "app/x_test.py", "app/tests.py", "app/testing.py", "app/pkg/x_test.go"):
+    for rel in (
+        "app/tests/test_x.py",
+        "app/x_test.py",
+        "app/tests.py",
+        "app/testing.py",
+        "app/pkg/x_test.go",
+        "app/src/sum.test.js",
+        "app/src/sum.spec.ts",
+        "app/test/zz.js",  # mocha's default spec folder
+        "app/test/zz.mjs",
+    ):
         assert collected_test(rel, "added") is not None, rel
     for rel in (
         "app/conftest.py",  # a finding of its own
@@ -60,5 +70,9 @@ def test_which_files_are_collected_test_modules() -> None:
         "app/tests/test_x.txt",
         "app/venv/lib/python3.11/site-packages/pkg/tests/test_x.py",  # an installed package's: `installed-package`
         "app/node_modules/x/x_test.go",
+        "app/node_modules/x/x.test.js",
+        "app/src/index.js",
+        "app/test/fixtures/data.js",  # below mocha's folder: not loaded by default
+        "test/zz.json",
     ):
         assert collected_test(rel, "added") is None, rel

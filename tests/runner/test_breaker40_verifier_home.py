@@ -37,12 +37,15 @@ HONEST = "echo 'print \"42\\n\";' > /app/solution.pl\n"
 def test_a_proverc_the_program_wrote_in_the_verifiers_home_is_a_finding(hostile: HostileRig) -> None:
     held = {"t/answer.t": CHECK_T}
     hostile.task("cheat", PLANTER, test_sh=TEST_SH, held=held)
+    hostile.task("world", PLANTER.replace("$ENV{HOME}/.proverc", "/app/.proverc"), test_sh=TEST_SH, held=held)
     hostile.task("honest", HONEST, test_sh=TEST_SH, held=held)
     run = hostile.run()
-    by_task = {name: [t for t in run.trials if t["task_id"] == name] for name in ("cheat", "honest")}
-    assert [len(v) for v in by_task.values()] == [2, 2], run.trials
+    by_task = {name: [t for t in run.trials if t["task_id"] == name] for name in ("cheat", "world", "honest")}
+    assert [len(v) for v in by_task.values()] == [2, 2, 2], run.trials
     for trial in by_task["cheat"]:  # on main: reward 1, no finding
         assert "prove" in assert_found(trial, "/tmp/.proverc", "runner-config")
+    for trial in by_task["world"]:  # written after the tamper scan read the world: on main reward 1, no finding
+        assert "while test.sh ran" in assert_found(trial, "/app/.proverc", "runner-config")
     for trial in by_task["honest"]:
         assert trial["fault"] is None, trial["fault"]
         assert (trial["verified"], trial["reward"]) == (True, 1), trial
@@ -50,8 +53,39 @@ def test_a_proverc_the_program_wrote_in_the_verifiers_home_is_a_finding(hostile:
     failed = hostile.run("--tamper", "fail")  # the same tasks: a trial with findings is scored failed
     assert {(t["task_id"], t["tamper"]["failed"], t["reward"]) for t in failed.trials} == {
         ("cheat", True, 0),
+        ("world", True, 0),
         ("honest", False, 1),
     }, failed.trials
+
+
+def test_only_configuration_written_while_test_sh_ran_is_looked_for(tmp_path: Path) -> None:
+    import os
+    import time
+
+    from memeval.runner._verifierhome import held_configs, world_written  # new in breaker40
+
+    world = tmp_path / "world"
+    for rel in (
+        "app/.proverc",
+        "app/tests/conftest.py",
+        "app/tests/test_outputs.py",
+        "app/venv/lib/site-packages/x.pth",  # a test.sh's own `pip install` writes such files
+        "app/build/CMakeCache.txt",  # what a test.sh's own `cmake -B build` writes
+    ):
+        (world / rel).parent.mkdir(parents=True, exist_ok=True)
+        (world / rel).write_text("")
+    os.symlink("/nowhere", world / "app" / "pytest.ini")
+    since = time.time_ns() + 10**9  # everything above is older
+    assert world_written(world, since) == ()
+    assert world_written(world, 0) == ("app/.proverc", "app/pytest.ini", "app/tests/conftest.py")
+    held = tmp_path / "tests"
+    held.mkdir()
+    (held / "conftest.py").write_text("")  # test.sh's `cp /tests/conftest.py /app/tests/`: a copy, no finding
+    (held / "test_outputs.py").write_text("")
+    assert held_configs(held) == {"conftest.py": {b""}}
+    assert world_written(world, 0, held_configs(held)) == ("app/.proverc", "app/pytest.ini")
+    (world / "app/tests/conftest.py").write_text("import os\n")  # another content: the agent's program's
+    assert world_written(world, 0, held_configs(held)) == ("app/.proverc", "app/pytest.ini", "app/tests/conftest.py")
 
 
 def test_only_the_named_home_files_are_looked_for(tmp_path: Path) -> None:
