@@ -26,6 +26,7 @@ import stat
 from pathlib import Path
 
 from memeval.eventlog import TamperFinding
+from memeval.runner._diff import printable
 from memeval.runner._runnersection import RUNNER_SECTIONS, TOOL_CONFIG, git_detail
 from memeval.runner._shadow import INSTALLED_TREES
 from memeval.runner._tamper import JS_RUNNER_CONFIG, RUNNER_CONFIG_FILES, STARTUP
@@ -101,7 +102,7 @@ def home_findings(written: tuple[str, ...]) -> tuple[TamperFinding, ...]:
         )
         out.append(
             TamperFinding(
-                path=f"{HOME_INSIDE}/{rel}",
+                path=printable(f"{HOME_INSIDE}/{rel}"),  # a user site folder's name is the program's to choose
                 kind="runner-config",
                 change="added",
                 detail=(
@@ -218,5 +219,6 @@ def world_findings(written: tuple[str, ...]) -> tuple[TamperFinding, ...]:
         kind_what = config_kind(rel)
         if kind_what is not None:
             kind, what = kind_what
-            out.append(TamperFinding(path=f"/{rel}", kind=kind, change="added", detail=WORLD_DETAIL.format(what)))
+            path = printable(f"/{rel}")  # a folder name may hold bytes that are not UTF-8, as the scan's may
+            out.append(TamperFinding(path=path, kind=kind, change="added", detail=WORLD_DETAIL.format(what)))
     return tuple(out)

@@ -62,7 +62,7 @@ def test_only_configuration_written_while_test_sh_ran_is_looked_for(tmp_path: Pa
     import os
     import time
 
-    from memeval.runner._verifierhome import held_configs, world_written  # new in breaker40
+    from memeval.runner._verifierhome import held_configs, world_findings, world_written  # new in breaker40
 
     world = tmp_path / "world"
     for rel in (
@@ -86,6 +86,10 @@ def test_only_configuration_written_while_test_sh_ran_is_looked_for(tmp_path: Pa
     assert world_written(world, 0, held_configs(held)) == ("app/.proverc", "app/pytest.ini")
     (world / "app/tests/conftest.py").write_text("import os\n")  # another content: the agent's program's
     assert world_written(world, 0, held_configs(held)) == ("app/.proverc", "app/pytest.ini", "app/tests/conftest.py")
+    odd = os.fsencode(world / "app") + b"/x\xff\ny"  # a folder name that is not UTF-8, with a newline
+    os.makedirs(odd)
+    open(odd + b"/.proverc", "w").close()
+    assert [f.path for f in world_findings(world_written(world, 0)) if "x" in f.path] == ["/app/x\\xff\ny/.proverc"]
 
 
 def test_only_the_named_home_files_are_looked_for(tmp_path: Path) -> None:
