@@ -152,7 +152,7 @@ TamperKind = Literal[
 - `verifier-path`: a symlink or file put where memeval mounts the verifier's folders, or a symlink
   leading into them (removed).
 - `installed-package`: a file added or changed inside an installed package tree in a world folder
-  (`site-packages`, `dist-packages`, `node_modules`), where a task's own tools often live.
+  (`site-packages`, `dist-packages`, `node_modules`, `vendor`), where a task's own tools often live.
 - `lingering-process`: processes still running in the verifier's sandbox when test.sh exited
   (named by command only); they were stopped and killed before the reward was read, but one
   could have rewritten it between test.sh's last write and that moment. Also orphans (processes

@@ -37,6 +37,7 @@ from memeval.runner._runnersection import (
     runner_section,
 )
 from memeval.runner._shadow import (
+    INSTALLED_TREES,
     Listings,
     collected_test,
     held_module_shadow,
@@ -63,7 +64,7 @@ Linux nor in `sys.stdlib_module_names`: `copy` and `pickle` try Jython's `org`, 
 `/app/tests/org/__init__.py` beside a test copied there that imports `pickle` made pytest exit 0 (breaker38).
 Found by reading every `import` of CPython 3.11's library for a top-level name it does not itself define."""
 RUNNER_CONFIG_FILES = frozenset({"pytest.ini", ".pytest.ini", "pytest.toml", ".pytest.toml"})
-PACKAGE_TREES = frozenset({"site-packages", "dist-packages", "node_modules"})
+PACKAGE_TREES = INSTALLED_TREES
 JS_RUNNER_CONFIG = re.compile(
     r"^(?:(?:jest|vitest|vite|babel|ava|nyc|playwright|cypress)\.config\.[cm]?[jt]s(?:on)?"
     r"|vitest\.workspace\.[cm]?[jt]s(?:on)?|karma\.conf\.[cm]?[jt]s|\.mocharc\.(?:js|cjs|json|jsonc|ya?ml)"
