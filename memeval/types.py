@@ -145,8 +145,10 @@ TamperKind = Literal[
   or a file inside a folder named like a held-back test file (a test.sh copying that file there
   cannot, and may run the folder's content instead).
 - `entry-points`: a `*.dist-info`/`*.egg-info` `entry_points.txt` (how pytest finds plugins).
-- `conftest`: a `conftest.py` (pytest runs it when it collects that folder), or an `__init__.py` with code
-  in a test folder (pytest and unittest run it when they import a test placed there).
+- `conftest`: a `conftest.py` (pytest runs it when it collects that folder), an `__init__.py` with code
+  in a test folder (pytest and unittest run it when they import a test placed there), or a test module the
+  agent added or changed (`test*.py`, `*_test.py`, Go's `*_test.go`, `*.test.js`, mocha's `test/*.js`): a
+  runner collecting its folder imports or builds it with the held-back tests, in their process.
 - `startup-hook`: a `*.pth`, `sitecustomize` or `usercustomize` (run at interpreter start).
 - `path-command`: a file in an agent-writable folder on the verifier's PATH, or an executable
   named like a command of the image.
@@ -157,11 +159,13 @@ TamperKind = Literal[
   and Maven's in the project (`.cargo/config.toml`, `.rspec`, `.bundle/config`, `.mvn/*.config`,
   `.mvn/extensions.xml`), prove's, rustup's and Go's (`.proverc`, `rust-toolchain.toml`,
   `go.work`), a `package.json` whose `scripts` or test-runner section changed, and a virtual
-  environment's (`pyvenv.cfg`: where its python finds the standard library).
+  environment's (`pyvenv.cfg`: where its python finds the standard library); also user configuration
+  found in the verifier's fresh home folder after test.sh ended (`/tmp/.proverc`, `/tmp/.gitconfig`...: written
+  by test.sh or the program it ran, and read by a tool test.sh ran after).
 - `verifier-path`: a symlink or file put where memeval mounts the verifier's folders, or a symlink
   leading into them (removed).
 - `installed-package`: a file added or changed inside an installed package tree in a world folder
-  (`site-packages`, `dist-packages`, `node_modules`), where a task's own tools often live.
+  (`site-packages`, `dist-packages`, `node_modules`, `vendor`), where a task's own tools often live.
 - `lingering-process`: processes still running in the verifier's sandbox when test.sh exited
   (named by command only); they were stopped and killed before the reward was read, but one
   could have rewritten it between test.sh's last write and that moment. Also orphans (processes

@@ -42,6 +42,7 @@ from memeval.runner._room import FULL_ERRNOS, after_turn
 from memeval.runner._scrub import run_scrubber
 from memeval.runner._sinks import ArtifactSink, EventSink, TrialMeter
 from memeval.runner._snapshot import snapshot_world
+from memeval.runner._verifierhome import home_findings, world_findings
 from memeval.runner._verify import RewardError, exit_doubt, killed_by, read_reward, reward_fault, run_verifier
 from memeval.runner._workspace import review_workspace
 from memeval.sandbox import (
@@ -430,9 +431,12 @@ class Attempt(AttemptEnding):
             return self._fault(
                 "protocol", "verify", f"the verifier's wrapper did not report how test.sh ended: {why}"
             ), False
-        if v.report is not None and (linger := lingering_finding(v.report, self.scrubber.text)) is not None:
-            # recorded as a finding (a test.sh may leave a server running): `--tamper fail` fails it
-            self.findings = (*self.findings, linger)
+        linger = lingering_finding(v.report, self.scrubber.text) if v.report is not None else None
+        # recorded as findings (a test.sh may leave a server running, or set git up): `--tamper fail` fails them
+        late = (*((linger,) if linger is not None else ()), *home_findings(v.home_written))
+        late += world_findings(v.world_written)
+        if late:
+            self.findings = (*self.findings, *late)
             self.log.append(
                 TamperScanned(trial_id=s.trial_id, policy=s.tamper, findings=self.findings, omitted=self._omitted)
             )

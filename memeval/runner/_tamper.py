@@ -37,7 +37,9 @@ from memeval.runner._runnersection import (
     runner_section,
 )
 from memeval.runner._shadow import (
+    INSTALLED_TREES,
     Listings,
+    collected_test,
     held_module_shadow,
     held_name_file,
     loose_folders,
@@ -62,7 +64,7 @@ Linux nor in `sys.stdlib_module_names`: `copy` and `pickle` try Jython's `org`, 
 `/app/tests/org/__init__.py` beside a test copied there that imports `pickle` made pytest exit 0 (breaker38).
 Found by reading every `import` of CPython 3.11's library for a top-level name it does not itself define."""
 RUNNER_CONFIG_FILES = frozenset({"pytest.ini", ".pytest.ini", "pytest.toml", ".pytest.toml"})
-PACKAGE_TREES = frozenset({"site-packages", "dist-packages", "node_modules"})
+PACKAGE_TREES = INSTALLED_TREES
 JS_RUNNER_CONFIG = re.compile(
     r"^(?:(?:jest|vitest|vite|babel|ava|nyc|playwright|cypress)\.config\.[cm]?[jt]s(?:on)?"
     r"|vitest\.workspace\.[cm]?[jt]s(?:on)?|karma\.conf\.[cm]?[jt]s|\.mocharc\.(?:js|cjs|json|jsonc|ya?ml)"
@@ -360,6 +362,8 @@ def classify(
         add("entry-points", f"entry points of `{parent[-2]}` (how pytest and other tools find plugins)")
     if name == "conftest.py":
         add("conftest", "pytest runs it when it collects this folder")
+    elif not any(f.kind == "shadows-task-file" for f in out) and (test_module := collected_test(rel, change)):
+        add("conftest", test_module)
     elif name == "__init__.py" or (stat.S_ISLNK(st.st_mode) and (world_root / rel / "__init__.py").is_file()):
         init = rel if name == "__init__.py" else f"{rel}/__init__.py"  # a link to a package: its own (breaker39)
 

@@ -33,6 +33,7 @@ from memeval.runner._guard import (
     world_folders,
 )
 from memeval.runner._mtimes import date_tests, settle_world
+from memeval.runner._verifierhome import held_configs, home_written, world_written
 from memeval.sandbox import (
     SANDBOX_CAPS_FOR_USER_SWITCH,
     ExitReport,
@@ -86,6 +87,10 @@ class VerifierRun:
     refused: str | None = None
     """Why test.sh was not run at all (`memeval.runner._gitguard.GitScan.refused`): a `protocol`
     fault; None when it ran."""
+    home_written: tuple[str, ...] = ()
+    """User configuration test.sh's run left in the verifier's fresh `HOME` (`memeval.runner._verifierhome`)."""
+    world_written: tuple[str, ...] = ()
+    """Configuration files of the world written while test.sh ran (`memeval.runner._verifierhome.world_written`)."""
 
 
 MAX_REWARD_BYTES = 64 << 10
@@ -461,6 +466,7 @@ def run_verifier(
         no_attach=True,  # nothing the tests run may trace or rewrite the runner that started it
         stop=stop,
     )
+    since_ns = time.time_ns()  # after memeval's own changes to the world: what changes from now on is test.sh's run
     res = run_sandboxed(
         spec, [shell.inside, "/tests/test.sh"], timeout_s=timeout_s, stdout=output, stderr=output, exit_report=True
     )
@@ -469,6 +475,8 @@ def run_verifier(
     if code is None and res.limit_hit is not None and report is not None:
         code = report.exit_code  # test.sh ended by itself and was reported; the limit hit a process it ran
     seen = res.output_bytes[0] if res.output_bytes else None
+    home = home_written(work / "tmp")  # the sandbox's HOME: what a later tool of test.sh read there
+    late = world_written(world.root, since_ns, held_configs(tests))  # a copy of a held-back file is test.sh's
     return VerifierRun(
-        code, res.timed_out, res.died, output, logs, tuple(cleared), report, limit_hit=res.limit_hit, output_bytes=seen
+        code, res.timed_out, res.died, output, logs, tuple(cleared), report, res.limit_hit, seen, None, home, late
     )

@@ -110,18 +110,69 @@ def _script_folder() -> "str | None":
     return os.path.dirname(os.path.realpath(arg0))
 
 
+class _WorkingDirLater:
+    """Takes the working directory off the front of `sys.path` at the first import after Python put it there.
+
+    `python3 -E` reads no `PYTHONSAFEPATH` (nor does a Python older than 3.11), so for `-m`, `-c` and standard input
+    Python puts the working directory (`/app`) first on `sys.path`, and does so after `site` (and this guard) ran:
+    `cd /app && python3 -E -m pytest /tests` ran the agent's `/app/pytest.py` (breaker40). This finder, first on
+    `sys.meta_path`, finds nothing itself: at the first import that sees the working directory first, it removes it
+    and adds the `_LastResortFinder` for it at the end, as `_guard` does for a `PYTHONSAFEPATH` run.
+    """
+
+    def __init__(self, cwd: str, last: "list[str]", run: "str | None") -> None:
+        self.cwd, self.last, self.run = cwd, last, run
+        self.done = False
+
+    def find_spec(self, name: str, path: "object" = None, target: "object" = None) -> "ModuleSpec | None":
+        if not self.done and sys.path and sys.path[0] in ("", self.cwd):
+            self.done = True  # stays in sys.meta_path (importlib is iterating it), inert from now on
+            del sys.path[0]
+            sys.meta_path.append(_LastResortFinder([self.cwd, *self.last], self.run))
+        return None
+
+    def invalidate_caches(self) -> None:
+        pass
+
+
 def _guard() -> None:
-    if not getattr(sys.flags, "safe_path", False):
-        return  # an older Python ignored PYTHONSAFEPATH: nothing here can reorder its path
-    last = [p for p in os.environ.get("MEMEVAL_LAST_PATH", "").split(os.pathsep) if p]
+    # `-E` ignores PYTHONPATH, so the folders memeval took out of it are not for that interpreter either
+    env = not sys.flags.ignore_environment
+    last = [p for p in os.environ.get("MEMEVAL_LAST_PATH", "").split(os.pathsep) if p and env]
+    run = _module_run()
+    top = run.split(".")[0] if run else None
     folder = _script_folder()
+    if not getattr(sys.flags, "safe_path", False):  # `-E`, or a Python older than 3.11: no PYTHONSAFEPATH read
+        if folder is None and (not sys.argv or sys.argv[0] in ("-m", "-c", "", "-")):
+            sys.meta_path.insert(0, _WorkingDirLater(os.getcwd(), last, top))
+        elif last:
+            sys.meta_path.append(_LastResortFinder(last, top))
+        return
     if folder is not None:
         sys.path.insert(0, folder)
     elif not sys.argv or sys.argv[0] in ("-m", "-c", "", "-"):
         last.insert(0, os.getcwd())
     if last:
-        run = _module_run()
-        sys.meta_path.append(_LastResortFinder(last, run.split(".")[0] if run else None))
+        sys.meta_path.append(_LastResortFinder(last, top))
+
+
+def _no_user_site() -> None:
+    """Keep the user's site folder off `sys.path` and its `usercustomize` unrun when `-E` ignored PYTHONNOUSERSITE.
+
+    `HOME` is the verifier's fresh `/tmp`, which the program the tests run can write: it left
+    `~/.local/lib/python3.11/site-packages/usercustomize.py` holding `atexit.register(os._exit, 0)`, and the checker
+    test.sh ran next with `python3 -E` exited 0 (breaker40). `site` runs this guard (as `sitecustomize`) before
+    `usercustomize`, so turning the user site off here stops that module and any module there named like an
+    installed one; a `.pth` file there has already run (`site` reads them before `sitecustomize`).
+    """
+    if not sys.flags.ignore_environment or sys.flags.no_user_site:
+        return
+    import site
+
+    site.ENABLE_USER_SITE = False
+    user = site.USER_SITE
+    if user:
+        sys.path[:] = [p for p in sys.path if os.path.normpath(p) != os.path.normpath(user)]
 
 
 VALUE_OPTIONS = ("-W", "-X", "-Q")
@@ -193,6 +244,7 @@ if not getattr(sys, "_memeval_guard", False):  # bound twice (see below): run on
     try:
         sys.pycache_prefix = PYCACHE
         _guard()
+        _no_user_site()
         _venv_clears()
         _image_sitecustomize()
     except Exception as exc:  # noqa: BLE001  (never stop the interpreter; say what went wrong)
