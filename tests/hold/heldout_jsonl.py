@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import json
+import re
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -51,6 +52,33 @@ def check_pinned(version: str, sha256: str, *, least_held: int) -> None:
     assert len({r["lang"] for r in data if not r["held"]}) >= 10
     assert {r["source"] for r in data} == {"person", "agent", "tool", "web", "email", "document"}
     assert len({str(r["text"]) for r in data}) == len(data)
+
+
+SOURCED_KEYS = {"held", "lang", "licence", "origin", "source", "text", "repo", "commit", "path"}
+
+
+def check_sourced(
+    version: str, sha256: str, *, least_held: int, repos: dict[str, str], commits: dict[str, str] | None = None
+) -> None:
+    """A set with provenance on every row (v34 on) is the one pinned: bytes, at least `least_held` orders and a
+    benign side as large, every source, no text twice, every key filled; a row whose origin group (the origin before
+    ":") is in `repos` names that repository and a commit (40 hex digits, or the pattern `commits` gives its group);
+    every other row is written by `scripts/hold_heldout_<version>_written.py`."""
+    assert hashlib.sha256(jsonl_path(version).read_bytes()).hexdigest() == sha256
+    data = rows(version)
+    held = sum(bool(r["held"]) for r in data)
+    assert held >= least_held and len(data) - held >= held
+    assert {r["source"] for r in data} == {"person", "agent", "tool", "web", "email", "document"}
+    assert len({str(r["text"]) for r in data}) == len(data)
+    assert all(set(r) == SOURCED_KEYS and all(str(r[k]) for k in SOURCED_KEYS - {"held"}) for r in data)
+    written = ("memeval", "-", f"scripts/hold_heldout_{version}_written.py")
+    for r in data:
+        group = str(r["origin"]).split(":")[0]
+        if group in repos:
+            commit = (commits or {}).get(group, r"[0-9a-f]{40}")
+            assert r["repo"] == repos[group] and re.fullmatch(commit, str(r["commit"])), r
+        else:
+            assert (r["repo"], r["commit"], r["path"]) == written, r
 
 
 def figures(detector: Any, version: str) -> tuple[int, int, int]:

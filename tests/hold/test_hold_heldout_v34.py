@@ -6,14 +6,13 @@ the set is (its bytes, counts, languages, kinds, per-source shares, licences, pr
 
 from __future__ import annotations
 
-import hashlib
 import re
 import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
 
-from heldout_jsonl import FIXTURES, SCRIPTS, builder, check_no_earlier_text, jsonl_path, rows
+from heldout_jsonl import FIXTURES, SCRIPTS, builder, check_no_earlier_text, check_sourced, jsonl_path, rows
 
 SHA256 = "f053ba834069a284e6fc6393712de020aab21bc4463f6b3af706fe87ebb56c35"
 REPOS = {
@@ -21,7 +20,6 @@ REPOS = {
     "progent": "Agentic-AI-Risk-Mitigation/progent",
     "promptshield": "stlas/PromptShield",
 }
-KEYS = {"held", "lang", "licence", "origin", "source", "text", "repo", "commit", "path"}
 
 
 def _group(r: dict[str, object]) -> str:
@@ -31,18 +29,7 @@ def _group(r: dict[str, object]) -> str:
 def test_heldout_v34_is_unchanged() -> None:
     """The bytes pinned; at least 170 orders (margin over the issue's 150), a benign side as large, no text twice;
     every row names its repository, commit, path and licence."""
-    assert hashlib.sha256(jsonl_path("v34").read_bytes()).hexdigest() == SHA256
-    data = rows("v34")
-    held = sum(bool(r["held"]) for r in data)
-    assert held >= 170 and len(data) - held >= held
-    assert {r["source"] for r in data} == {"person", "agent", "tool", "web", "email", "document"}
-    assert len({str(r["text"]) for r in data}) == len(data)
-    assert all(set(r) == KEYS and all(str(r[k]) for k in KEYS - {"held"}) for r in data)
-    for r in data:
-        if _group(r) in REPOS:
-            assert r["repo"] == REPOS[_group(r)] and re.fullmatch(r"[0-9a-f]{40}", str(r["commit"]))
-        else:
-            assert (r["repo"], r["commit"], r["path"]) == ("memeval", "-", "scripts/hold_heldout_v34_written.py")
+    check_sourced("v34", SHA256, least_held=170, repos=REPOS)
 
 
 def test_heldout_v34_counts_by_label_and_source() -> None:

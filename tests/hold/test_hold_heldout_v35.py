@@ -6,14 +6,13 @@ the set is (its bytes, counts, languages, kinds, per-source shares, licences, pr
 
 from __future__ import annotations
 
-import hashlib
 import re
 import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
 
-from heldout_jsonl import FIXTURES, SCRIPTS, builder, check_no_earlier_text, jsonl_path, rows
+from heldout_jsonl import FIXTURES, SCRIPTS, builder, check_no_earlier_text, check_sourced, jsonl_path, rows
 
 SHA256 = "868f6a85bf8f24246ece9f57a5c5beda3e0e28816125a46b50c147e131d555dc"
 REPOS = {
@@ -22,7 +21,6 @@ REPOS = {
     "skills": "mukul975/Anthropic-Cybersecurity-Skills",
     "academy": "SandersNeo/AISecurity",
 }
-KEYS = {"held", "lang", "licence", "origin", "source", "text", "repo", "commit", "path"}
 WRITTEN = "written-v35"
 
 
@@ -33,20 +31,7 @@ def _group(r: dict[str, object]) -> str:
 def test_heldout_v35_is_unchanged() -> None:
     """The bytes pinned; at least 160 orders (margin over the issue's 150), a benign side larger, no text twice;
     every row names its repository (or package), commit (or wheel digest), path and licence."""
-    assert hashlib.sha256(jsonl_path("v35").read_bytes()).hexdigest() == SHA256
-    data = rows("v35")
-    held = sum(bool(r["held"]) for r in data)
-    assert held >= 160 and len(data) - held >= held
-    assert {r["source"] for r in data} == {"person", "agent", "tool", "web", "email", "document"}
-    assert len({str(r["text"]) for r in data}) == len(data)
-    assert all(set(r) == KEYS and all(str(r[k]) for k in KEYS - {"held"}) for r in data)
-    for r in data:
-        if _group(r) == "dtap":
-            assert r["repo"] == REPOS["dtap"] and re.fullmatch(r"wheel-sha256:[0-9a-f]{64}", str(r["commit"]))
-        elif _group(r) in REPOS:
-            assert r["repo"] == REPOS[_group(r)] and re.fullmatch(r"[0-9a-f]{40}", str(r["commit"]))
-        else:
-            assert (r["repo"], r["commit"], r["path"]) == ("memeval", "-", "scripts/hold_heldout_v35_written.py")
+    check_sourced("v35", SHA256, least_held=160, repos=REPOS, commits={"dtap": r"wheel-sha256:[0-9a-f]{64}"})
 
 
 def test_heldout_v35_counts_by_label_and_source() -> None:

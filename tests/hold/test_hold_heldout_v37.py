@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import base64
 import codecs
-import hashlib
 import html
 import re
 import subprocess
@@ -17,11 +16,10 @@ import urllib.parse
 from collections import Counter
 from pathlib import Path
 
-from heldout_jsonl import FIXTURES, SCRIPTS, builder, check_no_earlier_text, jsonl_path, rows
+from heldout_jsonl import FIXTURES, SCRIPTS, builder, check_no_earlier_text, check_sourced, jsonl_path, rows
 
 SHA256 = "9658f29b6f881e10511f154b1d8677edfd3c8764050325410b254744aa540ca4"
 REPOS = {"agt": "microsoft/agent-governance-toolkit", "mcpscan": "cisco-ai-defense/mcp-scanner"}
-KEYS = {"held", "lang", "licence", "origin", "source", "text", "repo", "commit", "path"}
 WRITTEN = "written-v37"
 
 
@@ -32,18 +30,7 @@ def _group(r: dict[str, object]) -> str:
 def test_heldout_v37_is_unchanged() -> None:
     """The bytes pinned; at least 170 orders (margin over the issue's 150), a benign side larger, no text twice;
     every row names its repository, commit, path and licence."""
-    assert hashlib.sha256(jsonl_path("v37").read_bytes()).hexdigest() == SHA256
-    data = rows("v37")
-    held = sum(bool(r["held"]) for r in data)
-    assert held >= 170 and len(data) - held >= held
-    assert {r["source"] for r in data} == {"person", "agent", "tool", "web", "email", "document"}
-    assert len({str(r["text"]) for r in data}) == len(data)
-    assert all(set(r) == KEYS and all(str(r[k]) for k in KEYS - {"held"}) for r in data)
-    for r in data:
-        if _group(r) in REPOS:
-            assert r["repo"] == REPOS[_group(r)] and re.fullmatch(r"[0-9a-f]{40}", str(r["commit"]))
-        else:
-            assert (r["repo"], r["commit"], r["path"]) == ("memeval", "-", "scripts/hold_heldout_v37_written.py")
+    check_sourced("v37", SHA256, least_held=170, repos=REPOS)
 
 
 def test_heldout_v37_counts_by_label_and_source() -> None:
