@@ -82,3 +82,19 @@ def rig(upstream: LocalUpstream) -> Iterator[Rig]:
     proxy.start()
     yield Rig(upstream, proxy, calls)
     proxy.stop()
+
+
+GoogleRig = tuple[LocalUpstream, MeterProxy, queue.Queue[ModelCall]]
+"""(upstream, proxy, calls): a real upstream on 127.0.0.1, the proxy in front of it as Google, its records."""
+
+
+@pytest.fixture
+def google() -> Iterator[GoogleRig]:
+    """A started proxy whose only upstream is `google` (key `AIza-real`), on a `LocalUpstream`; both stopped after."""
+    server = LocalUpstream().start()
+    calls: queue.Queue[ModelCall] = queue.Queue()
+    proxy = MeterProxy({"google": Upstream(base_url=server.url, api_key=SecretStr("AIza-real"))}, on_call=calls.put)
+    proxy.start()
+    yield server, proxy, calls
+    proxy.stop()
+    server.stop()

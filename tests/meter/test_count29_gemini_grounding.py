@@ -14,15 +14,13 @@ answer is in the fixtures: the shapes follow the reference, the figures are ours
 from __future__ import annotations
 
 import json
-import queue
-from collections.abc import Iterator
 
 import httpx
 import pytest
-from meter_upstream import LocalUpstream, Reply
-from pydantic import SecretStr
+from meter_rig import GoogleRig
+from meter_upstream import Reply
 
-from memeval.meter import MeterProxy, ModelCall, Upstream
+from memeval.meter import ModelCall
 
 PATH = "/v1beta/models/gemini-2.5-flash:generateContent"
 STREAM_PATH = "/v1beta/models/gemini-2.5-flash:streamGenerateContent"
@@ -55,23 +53,7 @@ def _response(grounding: dict[str, object] | None, *, finish: bool = True, usage
     return out
 
 
-@pytest.fixture
-def google() -> Iterator[tuple[LocalUpstream, MeterProxy, queue.Queue[ModelCall]]]:
-    upstream = LocalUpstream().start()
-    calls: queue.Queue[ModelCall] = queue.Queue()
-    proxy = MeterProxy(
-        {
-            "google": Upstream(base_url=upstream.url, api_key=SecretStr("AIza-real")),
-        },
-        on_call=calls.put,
-    )
-    proxy.start()
-    yield upstream, proxy, calls
-    proxy.stop()
-    upstream.stop()
-
-
-Rig = tuple[LocalUpstream, MeterProxy, queue.Queue[ModelCall]]
+Rig = GoogleRig
 
 
 def _call(google: Rig, reply: Reply, path: str = PATH, params: str = "") -> ModelCall:

@@ -13,15 +13,13 @@ the figures are ours.
 from __future__ import annotations
 
 import json
-import queue
-from collections.abc import Iterator
 
 import httpx
 import pytest
-from meter_upstream import LocalUpstream, Reply
-from pydantic import SecretStr
+from meter_rig import GoogleRig
+from meter_upstream import Reply
 
-from memeval.meter import MeterProxy, ModelCall, Upstream
+from memeval.meter import ModelCall
 from memeval.results._spend import unknown_cost_reason
 
 IMAGE_NOTE = "image output token(s), which providers bill apart from text tokens"  # `memeval.types.IMAGE_NOTE`
@@ -46,18 +44,7 @@ def _body(details: list[dict[str, object]]) -> bytes:
     return json.dumps(doc).encode()
 
 
-@pytest.fixture
-def google() -> Iterator[tuple[LocalUpstream, MeterProxy, queue.Queue[ModelCall]]]:
-    upstream = LocalUpstream().start()
-    calls: queue.Queue[ModelCall] = queue.Queue()
-    proxy = MeterProxy({"google": Upstream(base_url=upstream.url, api_key=SecretStr("AIza-real"))}, on_call=calls.put)
-    proxy.start()
-    yield upstream, proxy, calls
-    proxy.stop()
-    upstream.stop()
-
-
-def _call(google: tuple[LocalUpstream, MeterProxy, queue.Queue[ModelCall]], body: bytes) -> ModelCall:
+def _call(google: GoogleRig, body: bytes) -> ModelCall:
     upstream, proxy, calls = google
     key = proxy.register_trial(f"t-image-{len(upstream.seen)}")
     upstream.push(Reply(chunks=[body], content_length=True))

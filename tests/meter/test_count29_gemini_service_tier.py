@@ -13,15 +13,13 @@ real upstream on 127.0.0.1; the answer's shape follows the reference, the figure
 from __future__ import annotations
 
 import json
-import queue
-from collections.abc import Iterator
 
 import httpx
 import pytest
-from meter_upstream import LocalUpstream, Reply
-from pydantic import SecretStr
+from meter_rig import GoogleRig
+from meter_upstream import Reply
 
-from memeval.meter import MeterProxy, ModelCall, Upstream
+from memeval.meter import ModelCall
 
 PATH = "/v1beta/models/gemini-2.5-flash:generateContent"
 BODY = json.dumps(
@@ -38,18 +36,7 @@ STANDARD_USD = (1000 * 0.30 + 200 * 2.50) / 1e6
 """genai-prices (pinned) gemini-2.5-flash: $0.30 per million input tokens, $2.50 per million output tokens."""
 
 
-@pytest.fixture
-def google() -> Iterator[tuple[LocalUpstream, MeterProxy, queue.Queue[ModelCall]]]:
-    upstream = LocalUpstream().start()
-    calls: queue.Queue[ModelCall] = queue.Queue()
-    proxy = MeterProxy({"google": Upstream(base_url=upstream.url, api_key=SecretStr("AIza-real"))}, on_call=calls.put)
-    proxy.start()
-    yield upstream, proxy, calls
-    proxy.stop()
-    upstream.stop()
-
-
-Rig = tuple[LocalUpstream, MeterProxy, queue.Queue[ModelCall]]
+Rig = GoogleRig
 
 
 def _call(google: Rig, served: str | None, asked: str | None) -> ModelCall:
