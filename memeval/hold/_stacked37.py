@@ -14,7 +14,7 @@ every row of v4-v36 and the benign rows written for rounds 34 and 37; figures ou
 from __future__ import annotations
 
 import threading
-from typing import Any
+from typing import Any, TypeVar
 
 from memeval.errors import UsageError
 from memeval.hold._models import HoldAssessment, HoldDetector, Source
@@ -92,15 +92,30 @@ def get_stacked37_detector() -> Stacked37Detector:
     if not _STACKED37:
         with _LOCK:
             if not _STACKED37:
-                from memeval.hold._stacked import get_stacked34_detector
-
-                default = get_stacked34_detector()
-                model = Stack36Model.load("stack-37")
-                if model.meta.get("refit") != default.refit.model.name:
-                    raise UsageError(f"stack-37.json reads {model.meta.get('refit')!r}, round 34's stage "
-                                     f"{default.refit.model.name!r}; train it again with "
-                                     "scripts/hold_train_round37.py")  # fmt: skip
-                gate = float(model.meta["gate"])
-                _STACKED37.append(Stacked37Detector(default.rules, default.classifier, default.refit,
-                                                    default._make_base, default.model34, model, gate))  # fmt: skip
+                _STACKED37.append(gated_on_round34(Stacked37Detector, Stack36Model, "stack-37", "round37"))
     return _STACKED37[0]
+
+
+_D = TypeVar("_D", bound=Stacked37Detector)
+
+
+def gated_on_round34(cls: type[_D], model_cls: type[Stack36Model], name: str, round_script: str) -> _D:
+    """A `cls` on round 34's built stages whose concept stage is `model_cls.load(name)`, behind that model's gate.
+
+    The model must have been fitted on round 34's stage as it is built (`meta["refit"]` names it) and carries its
+    gate in `meta["gate"]`; `round_script` names the training script to run again when it does not (`round37`:
+    `scripts/hold_train_round37.py`). Rounds 37 and 38 are built so.
+
+    Raises:
+        UsageError: the model file is missing or was fitted on another round 34 stage.
+    """
+    from memeval.hold._stacked import get_stacked34_detector
+
+    default = get_stacked34_detector()
+    model = model_cls.load(name)
+    if model.meta.get("refit") != default.refit.model.name:
+        raise UsageError(f"{name}.json reads {model.meta.get('refit')!r}, round 34's stage "
+                         f"{default.refit.model.name!r}; train it again with "
+                         f"scripts/hold_train_{round_script}.py")  # fmt: skip
+    gate = float(model.meta["gate"])
+    return cls(default.rules, default.classifier, default.refit, default._make_base, default.model34, model, gate)

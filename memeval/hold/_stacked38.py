@@ -17,12 +17,11 @@ from __future__ import annotations
 import threading
 from typing import Any, ClassVar
 
-from memeval.errors import UsageError
 from memeval.hold._concepts import FEATURES38, vector38
 from memeval.hold._models import HoldDetector
 from memeval.hold._stacked import Stack34Model
 from memeval.hold._stacked36 import Stack36Model
-from memeval.hold._stacked37 import Stacked37Detector
+from memeval.hold._stacked37 import Stacked37Detector, gated_on_round34
 
 
 class Stack38Model(Stack36Model):
@@ -71,15 +70,5 @@ def get_stacked38_detector() -> Stacked38Detector:
     if not _STACKED38:
         with _LOCK:
             if not _STACKED38:
-                from memeval.hold._stacked import get_stacked34_detector
-
-                default = get_stacked34_detector()
-                model = Stack38Model.load("stack-38")
-                if model.meta.get("refit") != default.refit.model.name:
-                    raise UsageError(f"stack-38.json reads {model.meta.get('refit')!r}, round 34's stage "
-                                     f"{default.refit.model.name!r}; train it again with "
-                                     "scripts/hold_train_round38.py")  # fmt: skip
-                gate = float(model.meta["gate"])
-                _STACKED38.append(Stacked38Detector(default.rules, default.classifier, default.refit,
-                                                    default._make_base, default.model34, model, gate))  # fmt: skip
+                _STACKED38.append(gated_on_round34(Stacked38Detector, Stack38Model, "stack-38", "round38"))
     return _STACKED38[0]

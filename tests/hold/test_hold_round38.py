@@ -7,6 +7,9 @@ import json
 import sys
 from pathlib import Path
 
+import pytest
+
+from memeval.errors import UsageError
 from memeval.hold import assess_many, get_hold_detector
 from memeval.hold._classifier import MODEL_DIR
 from memeval.hold._concepts import FEATURES38, concepts38, scoped_acts, vector, vector38
@@ -121,3 +124,27 @@ def test_model_record_names_its_features_gate_and_provenance() -> None:
     assert (record["gate"], record["gate_model"], record["refit"]) == (0.2, "stack-34", "hashlr-16")
     assert record["add"] == 0.88
     assert record["provenance"]["w37"]["weight"] == 5.0
+
+
+def test_a_concept_stage_fitted_on_another_round_34_stage_is_refused_naming_its_script(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Rounds 37 and 38 are built by one function; a model whose `refit` is not round 34's stage as built is a
+    UsageError naming the model file and the script that fits it again, and nothing is cached."""
+    import memeval.hold._stacked37 as s37
+    import memeval.hold._stacked38 as s38
+
+    real = Stack38Model.load
+
+    def stale(name: str = "stack-38", folder: Path = MODEL_DIR) -> Stack38Model:
+        model = real(name, folder)
+        model.meta["refit"] = "stack-34-old"
+        return model
+
+    monkeypatch.setattr(Stack38Model, "load", staticmethod(stale))
+    monkeypatch.setattr(s38, "_STACKED38", [])
+    with pytest.raises(UsageError, match=r"stack-38\.json reads 'stack-34-old'.*scripts/hold_train_round38\.py"):
+        s38.get_stacked38_detector()
+    assert s38._STACKED38 == []
+    monkeypatch.setattr(s37, "_STACKED37", [])
+    assert isinstance(s37.get_stacked37_detector(), s37.Stacked37Detector)  # round 37's own model still loads
