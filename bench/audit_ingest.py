@@ -144,6 +144,25 @@ def server_cpu(store: object) -> float | None:
         return None
 
 
+def commits(store: object) -> int | None:
+    """Transactions committed so far in the store's PostgreSQL database (`pg_stat_database`), or None on SQLite.
+
+    The statistics are sent by each backend when its transaction ends (at most every 10 ms or so); read
+    after a pause (`pg_stat_clear_snapshot`) so a run's count includes its last ones. Counts every
+    transaction of the database, the bench's own reads included (a few).
+    """
+    engine = getattr(store, "engine", None)
+    if engine is None or engine.dialect.name != "postgresql":
+        return None
+    from sqlalchemy import text
+
+    time.sleep(1.0)
+    with engine.connect() as conn:
+        conn.execute(text("SELECT pg_stat_clear_snapshot()"))
+        q = "SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()"
+        return int(conn.execute(text(q)).scalar_one())
+
+
 CODE = ROOT
 """The checkout whose `memeval` is measured (`--code`); the server runs from it."""
 
@@ -261,12 +280,16 @@ def http_path(store: Any, url: str, name: str, n: int, batch: int, ids: str, tag
             ]
             c.post("/api/v1/events", json={"events": warm_batch}, headers=auth).raise_for_status()
             bodies = encoded([evs[k : k + batch] for k in range(0, len(evs), batch)])
+            x0 = commits(store)
             s0, own0, p0 = tree_cpu(srv.pid), proc_cpu_s(srv.pid), server_cpu(store)
             t, c0 = time.perf_counter(), time.process_time()
             post_batches(c, bodies, auth, clients)
             dt, ccpu = time.perf_counter() - t, time.process_time() - c0
             scpu, own, p1 = tree_cpu(srv.pid) - s0, proc_cpu_s(srv.pid) - own0, server_cpu(store)
+            x1 = commits(store)
         pcpu = f" (+ PostgreSQL server {p1 - p0:.2f} s)" if p0 is not None and p1 is not None else ""
+        if x0 is not None and x1 is not None:
+            pcpu += f" [{x1 - x0:,} transactions committed]"
         return (
             f"{name:10} http  {len(evs):>7,} ev {dt:7.2f} s wall = {len(evs) / dt:>6,.0f} ev/s | "
             f"CPU server + workers {scpu:6.2f} s{'':8} = {len(evs) / scpu:>6,.0f} ev per CPU-s{pcpu} "
