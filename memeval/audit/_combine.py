@@ -14,32 +14,19 @@ database), it was rolled back whole and each batch of it is written again alone,
 refused batch is refused with its own index and stores nothing, and the others are stored, as
 when each came alone.
 
-Waiting for company (ingest31): batches meet at the queue only when one arrives while another is
-written, about one in ten with 4 HTTP clients (ingest29). A server whose worker pool has more
-batches in hand than it has workers may let the writing thread wait a little (at most `LINGER_S`)
-for the batches still being sanitised, which arrive within about one worker task, and write them
-together: the workers stay busy meanwhile (the batches beyond them wait in the pool's queue), so
-the wait costs the answer a few milliseconds and no throughput, and saves a transaction's fixed
-cost a batch that joins. Whether to wait is the caller's (`Combiner.company`, set by `_http`);
-nothing waits without it.
-
 This module holds the queue (`Combiner`): which thread writes, which waiting batches go together,
-the waiting for company, and the fall-back; what a group's write is comes from the caller (`_write`).
+and the fall-back; what a group's write is comes from the caller (`_write`).
 """
 
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
 R = TypeVar("R")
-
-LINGER_S = 0.05
-"""Longest the writing thread waits for company (`Combiner.company`) before it writes what it has, seconds."""
 
 
 @dataclass(eq=False)
@@ -67,7 +54,6 @@ class Combiner(Generic[T, R]):
             in order, or raises (then nothing of the group is stored).
         write_one: writes one item alone (its own transaction); returns its result or raises its error.
         fits: whether `item` may join `group` (the items taken so far, in queue order, never empty).
-        linger_s: longest a writing thread waits for company (`company`), seconds (default `LINGER_S`).
 
     The queue is first come, first written: a turn takes the oldest waiting item and the items after it
     while each fits, and stops at the first that does not (it leads the next turn). Thread-safe.
@@ -78,21 +64,12 @@ class Combiner(Generic[T, R]):
         write_group: Callable[[Sequence[T]], list[R]],
         write_one: Callable[[T], R],
         fits: Callable[[Sequence[T], T], bool],
-        linger_s: float = LINGER_S,
     ) -> None:
         self._write_group = write_group
         self._write_one = write_one
         self._fits = fits
-        self._linger_s = linger_s
-        self._lock = threading.Condition()
+        self._lock = threading.Lock()
         self._queue: list[_Slot[T, R]] = []
-        self.company: Callable[[Sequence[T]], bool] | None = None
-        """Whether more items that would join are on their way and worth waiting for, given the items waiting
-        in the queue (the writing thread's own first); asked with the queue's lock held, so it must not wait
-        on anything that waits for this queue. None: never wait (a file ingest, the review queue, a server
-        without workers). Set by the ingest server (`_http`)."""
-        self.lingered = 0
-        """Turns whose writing thread waited for company (`company`), whatever came of it."""
         self._busy = False
         self.groups = 0
         """Turns that wrote two items or more in one transaction (kept: not rolled back and written again)."""
@@ -113,7 +90,6 @@ class Combiner(Generic[T, R]):
             self._queue.append(slot)
             lead = not self._busy
             self._busy = True
-            self._lock.notify_all()  # a writing thread waiting for company (`_linger`) looks again
         if not lead:
             slot.turn.wait()
             if slot.done:
@@ -121,11 +97,6 @@ class Combiner(Generic[T, R]):
         # this thread writes the next turn; its slot is the oldest in the queue
         try:
             with self._lock:
-                try:
-                    self._linger()
-                except BaseException:  # `company` raised: this item leaves the queue, the next one leads
-                    self._queue.remove(slot)
-                    raise
                 group = self._take()
             self._write(group)
         finally:
@@ -136,39 +107,13 @@ class Combiner(Generic[T, R]):
                     self._busy = False
         return slot.outcome()
 
-    def poke(self) -> None:
-        """Wake a writing thread waiting for company, to ask `company` again (something it counts changed)."""
-        with self._lock:
-            self._lock.notify_all()
-
-    def _linger(self) -> None:
-        """Wait (the lock released meanwhile) while `company` says more are coming, at most `linger_s` seconds.
-
-        Stops early once the next turn is full: an item waits that does not fit the group so far.
-        """
-        company = self.company
-        if company is None or not company([s.item for s in self._queue]):
-            return
-        self.lingered += 1
-        end = time.monotonic() + self._linger_s
-        while (left := end - time.monotonic()) > 0 and len(self._next_turn()) == len(self._queue):
-            self._lock.wait(left)
-            company = self.company
-            if company is None or not company([s.item for s in self._queue]):
-                return
-
-    def _next_turn(self) -> list[_Slot[T, R]]:
-        """The slots the next turn would take now (the lock held), without taking them."""
+    def _take(self) -> list[_Slot[T, R]]:
+        """The next turn's slots (the lock held): the oldest, then the next ones while each fits."""
         group = [self._queue[0]]
         for slot in self._queue[1:]:
             if not self._fits([s.item for s in group], slot.item):
                 break
             group.append(slot)
-        return group
-
-    def _take(self) -> list[_Slot[T, R]]:
-        """The next turn's slots (the lock held): the oldest, then the next ones while each fits."""
-        group = self._next_turn()
         del self._queue[: len(group)]
         return group
 

@@ -44,7 +44,7 @@ from __future__ import annotations
 import json
 import logging
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from typing import Any, NamedTuple
@@ -62,7 +62,7 @@ from memeval.audit._parallel import HTTP_MIN_EVENTS, discard_pool, pool_if_warm,
 from memeval.audit._routes import ANSWER_SCHEMA, HEALTH_SCHEMA, answer_unknown_routes, ingest_error
 from memeval.audit._store import SqlAuditStore
 from memeval.audit._tokens import lookup_token
-from memeval.audit._write import GROUP_MAX_EVENTS, stored_already
+from memeval.audit._write import stored_already
 from memeval.errors import AuditEventRejected
 
 MAX_BATCH = 1000
@@ -214,50 +214,6 @@ class _InHand:
             self._count -= 1
 
 
-class _Company:
-    """The batches in hand, per sender, for the store's queue to wait for (`Combiner.company`, ingest31).
-
-    A batch counts from when its thread takes it until it is answered (`holding`). Asked by the thread
-    about to write (`__call__`, with the queue's waiting items): wait when a batch of the same sender is
-    in hand and not yet in the queue (it may join the transaction), and more batches are in hand outside
-    the queue than the warm pool has workers (so the workers stay busy while the writer waits).
-    """
-
-    def __init__(self, combiner: Any, workers: int, warm: Callable[[], bool]) -> None:
-        self._combiner = combiner
-        self._workers = workers
-        self._warm = warm
-        self._lock = threading.Lock()
-        self._total = 0
-        self._by_sender: dict[str, int] = {}
-
-    @contextmanager
-    def holding(self, sender: str) -> Iterator[None]:
-        """Within the block, a batch of `sender` is in hand; leaving it wakes a writer waiting for company."""
-        with self._lock:
-            self._total += 1
-            self._by_sender[sender] = self._by_sender.get(sender, 0) + 1
-        try:
-            yield
-        finally:
-            with self._lock:
-                self._total -= 1
-                self._by_sender[sender] -= 1
-                if not self._by_sender[sender]:
-                    del self._by_sender[sender]
-            self._combiner.poke()
-
-    def __call__(self, queued: Sequence[Any]) -> bool:
-        """Whether the writer of `queued` (the store's waiting `_write.Prepared` items, its own first) should wait."""
-        first = queued[0]
-        if first.origin != "ingest" or not self._warm():
-            return False
-        mine = [q for q in queued if q.sender == first.sender and q.origin == "ingest"]
-        if sum(len(q.drafts) for q in mine) >= GROUP_MAX_EVENTS:
-            return False
-        return self._by_sender.get(first.sender, 0) > len(mine) and self._total - len(queued) > self._workers
-
-
 class _KeysInHand:
     """The event ids of the batches in hand: a batch that shares one waits for that batch to be answered first.
 
@@ -322,9 +278,6 @@ def create_ingest_app(store: SqlAuditStore, *, workers: int = 0) -> FastAPI:
     max_body = limits.max_event_bytes * MAX_BATCH
     in_hand = _InHand()
     keys_in_hand = _KeysInHand()
-    company = _Company(store.combiner, pooled, lambda: pool_if_warm(pooled) is not None)
-    if pooled:  # with a worker pool, the writer waits a little for batches on their way (`_combine`)
-        store.combiner.company = company
 
     @api.post("/api/v1/events")
     async def post_events(request: Request) -> Any:
@@ -372,7 +325,6 @@ def create_ingest_app(store: SqlAuditStore, *, workers: int = 0) -> FastAPI:
         keys = list(dict.fromkeys((d.team, sender, d.sender_event_id) for d in drafts))
         with (
             keys_in_hand.taken(keys),
-            company.holding(sender),  # after the keys: a retry waiting for its first try is not on its way
             request_bound(bound_s, scope=team),  # the team's own hold memo (`_holdmemo`)
             redaction_bound(redact_bound_s) as redacted,  # this thread's redaction shares one bound (`_redactguard`)
         ):
