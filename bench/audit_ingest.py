@@ -36,6 +36,7 @@ import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import httpx
 from _code import pythonpath
@@ -49,6 +50,9 @@ from make_week import build, resolve_hold_ids  # noqa: E402
 
 from memeval.audit import INGEST_TYPES, add_token, ingest_lines, open_store  # noqa: E402
 from memeval.audit._parallel import warm_pool, worker_count  # noqa: E402
+
+PATHS = ("file", "http")
+"""The paths measured: from a file (`ingest_lines`), and over HTTP (`memeval audit serve` and clients)."""
 
 IDS = ("prefixed", "sample")
 """How copies' ids are made unique: `prefixed` puts `c<copy>-` in front (`c3-fh-47-00232`: a digit
@@ -140,6 +144,25 @@ def server_cpu(store: object) -> float | None:
         return None
 
 
+def commits(store: object) -> int | None:
+    """Transactions committed so far in the store's PostgreSQL database (`pg_stat_database`), or None on SQLite.
+
+    The statistics are sent by each backend when its transaction ends (at most every 10 ms or so); read
+    after a pause (`pg_stat_clear_snapshot`) so a run's count includes its last ones. Counts every
+    transaction of the database, the bench's own reads included (a few).
+    """
+    engine = getattr(store, "engine", None)
+    if engine is None or engine.dialect.name != "postgresql":
+        return None
+    from sqlalchemy import text
+
+    time.sleep(1.0)
+    with engine.connect() as conn:
+        conn.execute(text("SELECT pg_stat_clear_snapshot()"))
+        q = "SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()"
+        return int(conn.execute(text(q)).scalar_one())
+
+
 CODE = ROOT
 """The checkout whose `memeval` is measured (`--code`); the server runs from it."""
 
@@ -178,19 +201,31 @@ def post_batches(client: httpx.Client, bodies: list[bytes], auth: dict[str, str]
             f.result()
 
 
-def run_backend(url: str, n: int, batch: int, ids: str = "prefixed", clients: int = 1) -> list[str]:
-    """Measure file and HTTP ingest into the store at `url`; one printed line per path."""
+def run_backend(
+    url: str, n: int, batch: int, ids: str = "prefixed", clients: int = 1, paths: tuple[str, ...] = PATHS
+) -> list[str]:
+    """Measure file and HTTP ingest (those of `paths`) into the store at `url`; one printed line per path."""
     store = open_store(url)
     t = time.perf_counter()
     store.sanitizer.redactor.redact("warm up the redactor: key AKIAABCDEFGHIJKLMNOP")
     store.sanitizer.hold_detector.assess("warm up the hold detector", "agent")
-    if worker_count() > 0:
+    if worker_count() > 0 and "file" in paths:
         warm_pool(worker_count())  # as a long-lived ingest process keeps its workers warm
     warm = time.perf_counter() - t
     name = "PostgreSQL" if url.startswith("postgresql") else "SQLite"
     tag = "pg" if name == "PostgreSQL" else "sq"  # letters on both: see `events`' `tag`
     out = [f"{name}: warm-up (redactor + hold detector, {worker_count()} worker(s)) {warm:.2f} s"]
 
+    if "file" in paths:
+        out.append(file_path(store, name, n, batch, ids, tag))
+    if "http" in paths:
+        out.append(http_path(store, url, name, n, batch, ids, tag, clients))
+    store.engine.dispose()
+    return out
+
+
+def file_path(store: Any, name: str, n: int, batch: int, ids: str, tag: str) -> str:
+    """The file path's line: `n` events ingested from lines in batches of `batch` (`ingest_lines`)."""
     lines = [json.dumps(e) for e in events(n, "bench-file", "bench-file", ids, tag)]
     c0, w0, p0 = time.process_time(), workers_cpu(), server_cpu(store)
     t = time.perf_counter()
@@ -198,13 +233,19 @@ def run_backend(url: str, n: int, batch: int, ids: str = "prefixed", clients: in
     dt = time.perf_counter() - t
     cpu, wcpu, p1 = time.process_time() - c0, workers_cpu() - w0, server_cpu(store)
     pcpu = f" (+ PostgreSQL server {p1 - p0:.2f} s)" if p0 is not None and p1 is not None else ""
-    out.append(
+    return (
         f"{name:10} file  {res.lines:>7,} ev {dt:7.2f} s wall = {res.lines / dt:>6,.0f} ev/s | CPU writer {cpu:6.2f} s "
         f"+ workers {wcpu:6.2f} s = {res.lines / (cpu + wcpu):>6,.0f} ev per CPU-s{pcpu} "
         f"(held {res.result.held}, secrets blanked {res.result.secrets_blanked}; processes: the writer "
         f"+ {worker_count()} worker(s){' + the PostgreSQL server' if pcpu else ''})"
     )
 
+
+def http_path(store: Any, url: str, name: str, n: int, batch: int, ids: str, tag: str, clients: int) -> str:
+    """The HTTP path's line: `n` events posted in batches of `batch` from `clients` clients to `memeval audit serve`.
+
+    The clock starts once the server says its workers are warm and one batch (not counted) was stored.
+    """
     token = add_token(store, "bench-http", "bench")
     port = free_port()
     env = {**os.environ, "MEMEVAL_DB": url}
@@ -239,13 +280,17 @@ def run_backend(url: str, n: int, batch: int, ids: str = "prefixed", clients: in
             ]
             c.post("/api/v1/events", json={"events": warm_batch}, headers=auth).raise_for_status()
             bodies = encoded([evs[k : k + batch] for k in range(0, len(evs), batch)])
+            x0 = commits(store)
             s0, own0, p0 = tree_cpu(srv.pid), proc_cpu_s(srv.pid), server_cpu(store)
             t, c0 = time.perf_counter(), time.process_time()
             post_batches(c, bodies, auth, clients)
             dt, ccpu = time.perf_counter() - t, time.process_time() - c0
             scpu, own, p1 = tree_cpu(srv.pid) - s0, proc_cpu_s(srv.pid) - own0, server_cpu(store)
+            x1 = commits(store)
         pcpu = f" (+ PostgreSQL server {p1 - p0:.2f} s)" if p0 is not None and p1 is not None else ""
-        out.append(
+        if x0 is not None and x1 is not None:
+            pcpu += f" [{x1 - x0:,} transactions committed]"
+        return (
             f"{name:10} http  {len(evs):>7,} ev {dt:7.2f} s wall = {len(evs) / dt:>6,.0f} ev/s | "
             f"CPU server + workers {scpu:6.2f} s{'':8} = {len(evs) / scpu:>6,.0f} ev per CPU-s{pcpu} "
             f"[the server process alone {own:.2f} s; this client {ccpu:.2f} s] "
@@ -256,8 +301,6 @@ def run_backend(url: str, n: int, batch: int, ids: str = "prefixed", clients: in
     finally:
         srv.terminate()
         srv.wait(30)
-    store.engine.dispose()
-    return out
 
 
 def main() -> None:
@@ -266,6 +309,7 @@ def main() -> None:
     ap.add_argument("--events", type=int, default=5000)
     ap.add_argument("--batch", type=int, default=100)
     ap.add_argument("--ids", choices=IDS, default="prefixed", help="how copies' ids are made unique (see IDS)")
+    ap.add_argument("--paths", default="file,http", help="comma-separated paths to measure (file, http)")
     ap.add_argument("--clients", type=int, default=1, help="HTTP clients posting batches at once (1: one at a time)")
     ap.add_argument("--db", default=None, help="a PostgreSQL SQLAlchemy URL to measure beside SQLite")
     ap.add_argument("--pg", action="store_true", help="start a throwaway PostgreSQL with scripts/pg and measure it too")
@@ -278,6 +322,9 @@ def main() -> None:
     if args.code:
         global CODE
         CODE = Path(args.code).resolve()
+    paths = tuple(p.strip() for p in args.paths.split(","))
+    if not set(paths) <= set(PATHS):
+        ap.error(f"--paths {args.paths!r}: use a comma-separated list of {', '.join(PATHS)}")
     tmp = scratch_dir()
     os.environ["MEMEVAL_FINGERPRINT_KEY"] = "ab" * 32
     pg_dir = Path(tempfile.gettempdir()) / f"memeval-bench-pg-{os.getpid()}"  # the postgres user must reach it
@@ -291,7 +338,9 @@ def main() -> None:
         )  # fmt: skip
     print(f"{load_line('at start')}; {args.events:,} events per path, ids {args.ids}")
     try:
-        rows = [line for url in urls for line in run_backend(url, args.events, args.batch, args.ids, args.clients)]
+        rows = [
+            line for url in urls for line in run_backend(url, args.events, args.batch, args.ids, args.clients, paths)
+        ]
     finally:
         if args.pg and not args.db:
             subprocess.run([str(ROOT / "scripts" / "pg"), "stop", str(pg_dir)], capture_output=True)
@@ -331,6 +380,7 @@ def compare(args: argparse.Namespace) -> None:
         for label, code in reversed(runs) if args.new_first else runs:
             cmd = [sys.executable, str(ROOT / "bench" / "audit_ingest.py"), "--events", str(args.events)]
             cmd += ["--batch", str(args.batch), "--ids", args.ids, "--clients", str(args.clients), "--code", str(code)]
+            cmd += ["--paths", args.paths]
             if base:
                 cmd += ["--db", new_pg_database(base, f"bench_{label}_{os.getpid()}")]
             t = time.perf_counter()

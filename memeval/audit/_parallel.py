@@ -26,7 +26,6 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
-import signal
 import threading
 import time
 from collections import deque
@@ -40,9 +39,9 @@ from memeval.audit import _payloads as p
 from memeval.audit._events import AuditEvent
 from memeval.audit._idscan import strict_id_candidates
 from memeval.audit._tasks import group_size, room_for_task
+from memeval.audit._warmworker import warm_worker as _warm
 from memeval.audit._workerlife import end_now as _end_now
 from memeval.audit._workerlife import started as _started
-from memeval.audit._workerlife import watch_parent as _watch_parent
 from memeval.audit._workerlife import workers_ended as _workers_ended
 from memeval.errors import UsageError
 
@@ -104,37 +103,6 @@ _WARM_TEXTS = (
 """What a new worker redacts, assesses and scans once before its first task (`_warm`): text with a
 key, personal data, an order, an encoded order and markup, so that the engines' first-use costs
 (lazy imports, compiled patterns, the classifier's batched path) are paid when the pool starts."""
-
-
-def _warm(parent: int, eager: bool = False) -> None:
-    """A new worker's start: watch the parent, load the engines, run them once (`_WARM_TEXTS`), settle the heap.
-
-    Running them once matters: a worker's first batch cost about ten times a later one
-    (0.33 s against 0.035 s of CPU for 100 events, 2026-12-03), paid while the writer waited.
-    With `eager` (a server's pool, `pool_if_warm`) it also compiles every rule's pattern
-    (`memeval._lazyre.compile_all`, about 0.5-0.9 s of CPU): they compile on first use, and a
-    fresh server's workers otherwise paid that during their first few thousand events (0.25-0.30
-    against 0.14-0.18 ms of CPU an event over a worker's first 2,000 bench events, load 6-10).
-
-    A worker ignores SIGINT: a terminal's Ctrl-C reaches the whole process group, and the parent
-    is the one that handles it (it says "interrupted", exits 130 and its pool ends the workers);
-    taken in each worker too, it printed a KeyboardInterrupt traceback per worker.
-    """
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    threading.Thread(target=_watch_parent, args=(parent,), name="memeval-parent-watch", daemon=True).start()
-    from memeval.hold import get_hold_detector
-    from memeval.redact import get_redactor
-
-    get_redactor()
-    get_hold_detector()
-    texts = list(_WARM_TEXTS)
-    _work_group([(texts, True, [(t, "agent") for t in texts])], [["Warm-Up-1a", "ses_WarmUp2"]])
-    from memeval._lazyre import compile_all
-    from memeval.audit._heap import settle
-
-    if eager:
-        compile_all()  # every rule's pattern now, not during the first batches that meet it
-    settle()
 
 
 def warm_engines() -> float:
@@ -248,8 +216,11 @@ def warm_pool(workers: int, *, eager: bool = False) -> ProcessPoolExecutor:
         # never fork: the native scanners run threads Python does not see, and the forked
         # child of a process with running threads can deadlock
         ctx = multiprocessing.get_context("spawn")
+        meet = ctx.Barrier(workers)  # each worker waits there once warm (`_warmworker`): warm only when all are
         pool = _started(  # from now on `end_worker_pools` can end it, its workers loading or not
-            ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_warm, initargs=(os.getpid(), eager))
+            ProcessPoolExecutor(
+                max_workers=workers, mp_context=ctx, initializer=_warm, initargs=(os.getpid(), eager, meet)
+            )
         )
         try:
             for f in [pool.submit(_work, [], False, []) for _ in range(workers)]:

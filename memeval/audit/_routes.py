@@ -30,8 +30,8 @@ INGEST_ERROR_SCHEMA = "memeval.audit-ingest-error/1"
 
 HEALTH_SCHEMA = "memeval.audit-health/1"
 """The `schema` of a loaded server's `GET /api/v1/health` answer: `{"schema", "schema_version": 1, "status": "ok"}`,
-with `"workers": "warm"` or `"starting"` beside it when the server has a worker pool (a loading server answers 503
-in `INGEST_ERROR_SCHEMA`, `"status": "loading"`)."""
+with `"workers": "warm"` (every worker of the pool has loaded, `_warmworker`) or `"starting"` beside it when the
+server has a worker pool (a loading server answers 503 in `INGEST_ERROR_SCHEMA`, `"status": "loading"`)."""
 
 ANSWER_SCHEMA = "memeval.audit-ingest-answer/1"
 """The `schema` of a stored batch's answer (200) of `POST /api/v1/events`: `{"schema", "schema_version": 1, "stored",
