@@ -101,9 +101,9 @@ def _across_k(cs: list[tuple[str, list[int], list[str]]], mode: str | None) -> l
     from memeval.redact import cut_across, get_redactor, with_findings
 
     try:
-        from memeval.redact import chain_of, cut_through
+        from memeval.redact import chain_lengths, cut_through
     except ImportError:  # a tree before redact35 reads pairs only
-        chain_of, cut_through = (lambda _ts: 0), (lambda _d, chains, _o=None: [[[] for _ in c] for c in chains])
+        chain_lengths, cut_through = (lambda _ts: ()), (lambda _d, chains, _o=None: [[[] for _ in c] for c in chains])
 
     red = get_redactor()
     texts = [t for c in cs for t in c[2]]
@@ -117,7 +117,9 @@ def _across_k(cs: list[tuple[str, list[int], list[str]]], mode: str | None) -> l
     for k in range(0, len(cs), 50):
         chunk = list(range(k, min(k + 50, len(cs))))
         if mode == "batch":
-            more = _batch_k([cs[n][2] for n in chunk], [out[n] for n in chunk], red, cut_across, cut_through, chain_of)
+            more = _batch_k(
+                [cs[n][2] for n in chunk], [out[n] for n in chunk], red, cut_across, cut_through, chain_lengths
+            )
             for n, per in zip(chunk, more, strict=True):
                 out[n] = [with_findings(t, r, fs) for t, r, fs in zip(cs[n][2], out[n], per, strict=True)]
             continue
@@ -127,7 +129,7 @@ def _across_k(cs: list[tuple[str, list[int], list[str]]], mode: str | None) -> l
             found = cut_across(red.detect_many, pairs, [((), out[n][i].findings) for n in live])
             add = {n: list(after) for n, (_b, after) in zip(live, found, strict=True)}
             chains = [(n, [r.text for r in out[n][:i]] + [cs[n][2][i]]) for n in live]
-            chains = [(n, ts[len(ts) - m :]) for n, ts in chains if (m := chain_of(ts))]
+            chains = [(n, ts[len(ts) - m :]) for n, ts in chains for m in chain_lengths(ts)]
             per = cut_through(red.detect_many, [ts for _n, ts in chains], [[()] * (len(ts) - 1) + [out[n][i].findings]
                                                                            for n, ts in chains])  # fmt: skip
             for (n, _ts), fs in zip(chains, per, strict=True):
@@ -138,7 +140,7 @@ def _across_k(cs: list[tuple[str, list[int], list[str]]], mode: str | None) -> l
 
 
 def _batch_k(
-    cases: list[list[str]], reds: list[list[Any]], red: Any, cut_across: Any, cut_through: Any, chain_of: Any
+    cases: list[list[str]], reds: list[list[Any]], red: Any, cut_across: Any, cut_through: Any, chain_lengths: Any
 ) -> list[list[list[Any]]]:
     """Per case, per text, the findings the reading across events adds when all texts are in one batch."""
     more: list[list[list[Any]]] = [[[] for _ in ts] for ts in cases]
@@ -148,8 +150,7 @@ def _batch_k(
         for i in range(1, len(ts)):
             pairs.append((ts[i - 1], ts[i]))
             where.append((n, i))
-            m = chain_of(ts[: i + 1])
-            if m:
+            for m in chain_lengths(ts[: i + 1]):
                 chains.append(ts[i + 1 - m : i + 1])
                 cwhere.append((n, i + 1 - m))
     found = cut_across(red.detect_many, pairs, [(reds[n][i - 1].findings, reds[n][i].findings) for n, i in where])
@@ -229,11 +230,11 @@ def chains_cost(items: list[tuple[str, str, str]], files: list[str], parts: int)
     """Print what the reading of three or more events (`memeval.redact.cut_through`, redact35) finds in look-alikes.
 
     Each look-alike cut into `parts` pieces of near-equal length (events that together are the look-alike), and
-    every `parts` consecutive non-blank lines of each tracked text file. Only cases `chain_of` reads are scanned;
+    every `parts` consecutive non-blank lines of each tracked text file. Only cases `chain_lengths` reads are scanned;
     a case is touched when a finding crosses its joins; for a cut look-alike it is new when the redactor keeps the
     uncut text as written.
     """
-    from memeval.redact import chain_of, cut_through, get_redactor
+    from memeval.redact import chain_lengths, cut_through, get_redactor
 
     red = get_redactor()
     cases: list[tuple[str, list[str], str]] = []
@@ -253,7 +254,7 @@ def chains_cost(items: list[tuple[str, str, str]], files: list[str], parts: int)
     chained = []
     for group, ts, uncut in cases:
         total[group] += 1
-        if chain_of(ts) == len(ts):
+        if len(ts) in chain_lengths(ts):
             read[group] += 1
             chained.append((group, ts, uncut))
     c0 = time.process_time()

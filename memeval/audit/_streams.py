@@ -88,7 +88,7 @@ def cut_across_events(
     the first read after the stream's last texts stored before (`StreamEnds`). Each text is read
     with the one before it (`memeval.redact.cut_across`): a finding across the two blanks its part in
     this text, and in the one before when that is in this batch (not stored yet). Since redact35 a text
-    after one or more single runs (`memeval.redact.chain_of`) is also read with them and the text before
+    after one or more single runs (`memeval.redact.chain_lengths`) is also read with them and the text before
     them (`memeval.redact.cut_through`): a key cut across three or more events blanks its part in each
     text of this batch. A text that occurs twice gets every blank either occurrence found. With a
     redactor that has no `detect_many`, `done` as it is.
@@ -96,7 +96,7 @@ def cut_across_events(
     detect = getattr(redactor, "detect_many", None)
     if detect is None:
         return done
-    from memeval.redact import chain_of, cut_across, cut_through, joinable, with_findings
+    from memeval.redact import chain_lengths, cut_across, cut_through, joinable, with_findings
 
     pairs: list[tuple[str, str]] = []
     inside: list[bool] = []
@@ -122,8 +122,7 @@ def cut_across_events(
                 own.append((_findings(done.get(prev)) if in_batch else (), _findings(done.get(text))))
             if seen and not _whole_blank(done.get(text)):
                 hist = [t for t, _ in seen]
-                n = chain_of([*hist, text])
-                if n:
+                for n in chain_lengths([*hist, text]):
                     part = [*seen[len(seen) - n + 1 :], (text, True)]
                     chains.append([t for t, _ in part])
                     fresh.append([b for _, b in part])

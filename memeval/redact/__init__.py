@@ -20,7 +20,7 @@ from memeval.redact._budget import (
     request_bound,
     request_budget_seconds,
 )
-from memeval.redact._chain import MAX_PARTS, chain_of, cut_through
+from memeval.redact._chain import MAX_PARTS, chain_lengths, cut_through
 from memeval.redact._incomplete import SCAN_INCOMPLETE, whole
 from memeval.redact._models import REDACTOR_VERSION, Finding, Redaction, placeholder
 
@@ -50,7 +50,7 @@ __all__ = [
     "RequestBound",
     "SCAN_INCOMPLETE",
     "budget_seconds",
-    "chain_of",
+    "chain_lengths",
     "current_request",
     "cut_across",
     "cut_through",

@@ -41,6 +41,7 @@ from memeval.redact._across import (
     Edge,
     _run_start,
     _whole_at,
+    join,
 )
 from memeval.redact._entities import is_credential
 from memeval.redact._incomplete import SCAN_INCOMPLETE
@@ -92,11 +93,14 @@ class Chain:
     end_edge: Edge
 
 
-def chain_of(texts: Sequence[str]) -> int:
-    """How many of `texts` (oldest first, the last the new text) end a chain read with the last: 0 when under 3.
+def chain_lengths(texts: Sequence[str]) -> tuple[int, ...]:
+    """How many of `texts` (oldest first, the last the new text) end each chain read with the last; () when none.
 
-    Walks back from the last: each earlier text must be glued to the one after it; a text that is not a single
-    run (`single_run`) is the chain's first and ends the walk; at most `MAX_PARTS`.
+    Walks back from the last: each earlier text must be glued to the one after it (`glued`); a text that is not a
+    single run (`single_run`) is the chain's first and ends the walk; at most `MAX_PARTS`. A chain has at least
+    three texts. When its first text is not glued to the next by `_across.join` too (its word screen: `follows` +
+    `sgph_d53`, a word before a token's first chunk, glued into `followssgph_...` that no rule reads) the chain
+    one shorter, starting at that single run, is read as well.
     """
     n = 1
     for k in range(len(texts) - 2, max(-1, len(texts) - 1 - MAX_PARTS), -1):
@@ -105,11 +109,17 @@ def chain_of(texts: Sequence[str]) -> int:
         n += 1
         if not single_run(texts[k]):
             break
-    return n if n >= 3 else 0
+    if n < 3:  # noqa: PLR2004
+        return ()
+    first = len(texts) - n
+    j = join(texts[first], texts[first + 1])
+    if n > 3 and (j is None or j.lead_in_only):  # noqa: PLR2004
+        return (n, n - 1)
+    return (n,)
 
 
 def window(texts: Sequence[str]) -> Chain:
-    """The window of a chain (`texts`: first, middles, last; `chain_of` said they chain)."""
+    """The window of a chain (`texts`: first, middles, last; `chain_lengths` said they chain)."""
     first, last = texts[0], texts[-1]
     a = len(first) - _run_start(first, len(first))
     b = len(_RUN_START.match(last, 0, 4 * WINDOW).group())  # type: ignore[union-attr]  # `*` matches ""
@@ -130,16 +140,22 @@ def window(texts: Sequence[str]) -> Chain:
     )
 
 
-def _used(c: Chain, f: Finding, own: Sequence[Sequence[Finding]]) -> tuple[int, int] | None:
-    """The (first, last) indexes of the texts a usable finding `f` touches, or None (module docstring)."""
+def _used(c: Chain, f: Finding, own: Sequence[Sequence[Finding]]) -> tuple[int, int, bool] | None:
+    """(first, last) indexes of the texts a usable finding `f` touches and whether the last text's part is blanked.
+
+    None when `f` is not used (module docstring). The last text's part is not blanked when it is an ordinary
+    word starting prose (`_PLAIN_WORD`, the text not a single run): a key whole in the runs before it glued to the
+    next event's first word (`...5KoR` + `Run the tests`) reads the word as the key's end; what is left raw is at
+    most that word.
+    """
     if f.entity_type == SCAN_INCOMPLETE or not is_credential(f.entity_type) or f.detector.startswith(_EDGE_READERS):
         return None
     if (c.start_edge == "cap" and f.start == 0) or (c.end_edge == "cap" and f.end == len(c.text)):
         return None
     i = next(k for k, (s, e) in enumerate(c.bounds) if s <= f.start < e)
     j = next(k for k, (s, e) in enumerate(c.bounds) if s < f.end <= e)
-    if j - i < 2 or f.start == c.bounds[i][0] and i > 0 or any(_blank_whole(o) for o in own[i : j + 1]):
-        return None  # a part starting at a join is a lead-in's value, not a key's real part
+    if j - i < 2 or any(_blank_whole(o) for o in own[i : j + 1]):  # noqa: PLR2004
+        return None
     head, tail = c.text[f.start : c.bounds[i][1]], c.text[c.bounds[j][0] : f.end]
     i_end = (c.start if i == 0 else 0) + c.bounds[i][1] - c.bounds[i][0]
     if _whole_at(own[i], i_end) and _PLAIN_WORD.fullmatch(c.text[c.bounds[i][1] : f.end]):
@@ -148,7 +164,12 @@ def _used(c: Chain, f: Finding, own: Sequence[Sequence[Finding]]) -> tuple[int, 
         return None
     if f.detector.startswith(_PART_READERS) and (_PLAIN_WORD.fullmatch(head) or _PLAIN_WORD.fullmatch(tail)):
         return None  # a registered prefix read short (`kingfisher-truncated:`) glued to a word at a chain's end
-    return (i, j) if head and tail else None
+    return (i, j, not (_PLAIN_WORD.fullmatch(tail) and not _run_text(c, j))) if head and tail else None
+
+
+def _run_text(c: Chain, k: int) -> bool:
+    """Whether the chain's `k`th text, as the window holds it, is a single run (a chunk, not prose)."""
+    return single_run(c.text[c.bounds[k][0] : c.bounds[k][1]])
 
 
 def _blank_whole(own: Sequence[Finding]) -> bool:
@@ -164,17 +185,16 @@ def parts(
     """
     out: list[list[Finding]] = [[] for _ in c.bounds]
     for f in found:
-        ij = _used(c, f, own)
-        if ij is None:
+        used = _used(c, f, own)
+        if used is None:
             continue
+        i, j, last = used
         named = f.model_copy(update={"detector": f.detector + ACROSS_DETECTOR})
-        for k in range(ij[0], ij[1] + 1):
+        for k in range(i, j + 1 if last else j):
             s, e = c.bounds[k]
-            lo, hi = max(f.start, s) - s, min(f.end, e) - s
             shift = c.start if k == 0 else 0
-            out[k].append(
-                named.model_copy(update={"start": lo + shift, "end": lengths[k] if k < len(c.bounds) - 1 else hi})
-            )
+            lo, hi = max(f.start, s) - s + shift, min(f.end, e) - s + shift
+            out[k].append(named.model_copy(update={"start": lo, "end": lengths[k] if k < j else hi}))
     return out
 
 
@@ -183,7 +203,7 @@ def cut_through(
     chains: Sequence[Sequence[str]],
     own: Sequence[Sequence[Sequence[Finding]]] | None = None,
 ) -> list[list[list[Finding]]]:
-    """For each chain of texts (oldest first; `chain_of` chose it), each text's parts of a key cut through them.
+    """For each chain of texts (oldest first; `chain_lengths` chose it), each text's parts of a key cut through them.
 
     Args:
         detect_many: the redactor's `detect_many`, reading all windows in one call.

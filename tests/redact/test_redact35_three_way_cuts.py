@@ -18,7 +18,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memeval.redact import Redaction, chain_of, cut_across, cut_through, get_redactor, with_findings
+from memeval.redact import Redaction, chain_lengths, cut_across, cut_through, get_redactor, with_findings
 
 KEYS = [
     ("ghp_", "ghp_Q7rT2mXw9LkP4vZs8NbC1yHd6FgJ3aUe5KoR"),
@@ -62,7 +62,7 @@ def _stored(chains: list[list[str]], batch: bool = True) -> list[list[str]]:
         runs = []
         for n in live:
             texts = [*(chains[n][:i] if batch else [r.text for r in reds[n][:i]]), chains[n][i]]
-            if m := chain_of(texts):
+            for m in chain_lengths(texts):
                 runs.append((n, i + 1 - m, texts[-m:]))
         own3 = [[r.findings if batch or k == len(ts) - 1 else () for k, r in enumerate(reds[n][f : f + len(ts)])]
                 for n, f, ts in runs]  # fmt: skip
@@ -140,5 +140,5 @@ def test_look_alikes_cut_in_three_and_prose_lines_are_stored_as_written() -> Non
         ["export PATH=/usr/local", "/bin:/usr", "/bin:$PATH"],
     ]
     texts = [t for c in chains for t in c]
-    assert [chain_of(c) for c in chains] == [3] * len(chains)  # each is read as a chain
+    assert [chain_lengths(c) for c in chains] == [(3,)] * len(chains)  # each is read as a chain
     assert [t for c in _stored(chains) for t in c] == texts
