@@ -36,6 +36,7 @@ from memeval.redact._across import (
     _PART_READERS,
     _PLAIN_WORD,
     _RUN_START,
+    _WORD,
     ACROSS_DETECTOR,
     WINDOW,
     Edge,
@@ -144,9 +145,9 @@ def _used(c: Chain, f: Finding, own: Sequence[Sequence[Finding]]) -> tuple[int, 
     """(first, last) indexes of the texts a usable finding `f` touches and whether the last text's part is blanked.
 
     None when `f` is not used (module docstring). The last text's part is not blanked when it is an ordinary
-    word starting prose (`_PLAIN_WORD`, the text not a single run): a key whole in the runs before it glued to the
-    next event's first word (`...5KoR` + `Run the tests`) reads the word as the key's end; what is left raw is at
-    most that word.
+    word starting prose (`_across._WORD`, a space after it, the text not a single run): a key whole in the runs
+    before it glued to the next event's first word (`...5KoR` + `Run the tests`) reads the word as the key's end;
+    what is left raw is at most that word.
     """
     if f.entity_type == SCAN_INCOMPLETE or not is_credential(f.entity_type) or f.detector.startswith(_EDGE_READERS):
         return None
@@ -164,7 +165,8 @@ def _used(c: Chain, f: Finding, own: Sequence[Sequence[Finding]]) -> tuple[int, 
         return None
     if f.detector.startswith(_PART_READERS) and (_PLAIN_WORD.fullmatch(head) or _PLAIN_WORD.fullmatch(tail)):
         return None  # a registered prefix read short (`kingfisher-truncated:`) glued to a word at a chain's end
-    return (i, j, not (_PLAIN_WORD.fullmatch(tail) and not _run_text(c, j))) if head and tail else None
+    prose = _WORD.fullmatch(tail) is not None and not _run_text(c, j) and c.text[f.end : f.end + 1].isspace()
+    return (i, j, not prose) if head and tail else None
 
 
 def _run_text(c: Chain, k: int) -> bool:
