@@ -8,17 +8,18 @@ runs: the chain is `first, middle..., last`, each middle a single run (no space,
 bracket, a quote, a list's or clause's end, or a sentence's end before a capitalised word). The word screen of
 `_across.join` is not applied between the parts: a chunk boundary falls anywhere (`sk-ant-a` + `pi03-AbC` is
 two "words" by it); what keeps two lines of prose from being read as a key is that only a full rule's finding
-(not a reader of a key's part: `_across._PART_READERS`) that covers at least one middle whole counts.
+(or the truncated rule's on a registered prefix, `kingfisher-truncated:`; not a reader of a run at a text's edge,
+`memeval:cut-*`) that covers at least one middle whole counts.
 
 The window is the first text's last run and the `WINDOW` characters before it, the middles whole, the last
 text's first run and the `WINDOW` characters after it, scanned as one text by the whole redactor
-(`Redactor.detect_many`). A finding is used when it crosses at least two joins, has a real part in the texts
-at its two ends (it starts inside its first text and ends inside its last, not at a join: no lead-in-only
-part), no text it touches was blanked whole alone, and neither end's part is a plain word glued to a key that
-text holds whole (`_across._real_parts`' rule); a finding touching a window edge inside a text (`cap`), a
-`SCAN_INCOMPLETE` window, or personal data is not used. Each text it touches gets its part, named
-`+across-events` (`_resendjoin` compares a resend without such an edge: a middle blanked whole reads as a
-blank with a run of no spaces behind it).
+(`Redactor.detect_many`). A finding is used when it crosses at least two joins (a text it starts at the very
+start of is its first: a lead-in ending the text before gets no part), no text it touches was blanked whole
+alone, and neither end's part is a plain word glued to a key that text holds whole (`_across._real_parts`' rule);
+a finding touching a window edge inside a text (`cap`), a `SCAN_INCOMPLETE` window, or personal data is not used.
+Each text it touches gets its part (a short ordinary word starting prose after the runs excepted: `_used`), named
+`+across-events` (`_resendjoin` compares a resend without such an edge: a middle blanked whole reads as a blank
+with a run of no spaces behind it).
 
 At most `MAX_PARTS` events (the last text and `MAX_PARTS - 1` before it) are read together. Pure string work:
 the scanner is the `detect_many` given.
