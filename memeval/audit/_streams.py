@@ -13,7 +13,7 @@ from collections import OrderedDict, defaultdict
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from memeval.redact import MAX_PARTS, SCAN_INCOMPLETE
+from memeval.redact import MAX_PARTS, SCAN_INCOMPLETE, single_run
 
 if TYPE_CHECKING:
     from memeval.audit._events import AuditEvent
@@ -59,9 +59,21 @@ class StreamEnds:
             for stream, texts in ends.items():
                 kept = (texts,) if isinstance(texts, str) else tuple(texts)
                 self._ends.pop(stream, None)
-                self._ends[stream] = tuple(t[-END_KEPT:] for t in kept[-(MAX_PARTS - 1) :])
+                self._ends[stream] = tuple(t[-END_KEPT:] for t in _chainable(kept[-(MAX_PARTS - 1) :]))
             while len(self._ends) > STREAMS_KEPT:
                 self._ends.popitem(last=False)
+
+
+def _chainable(texts: Sequence[str]) -> Sequence[str]:
+    """The last of `texts` and those before it a later text's chain may read: back to the first not a single run.
+
+    A chain's middles are single runs (`memeval.redact.chain_lengths`): a text before a text that is not one is
+    never read again, so it is not kept (what a stream holds in memory stays about one text in prose streams).
+    """
+    k = len(texts) - 1
+    while k > 0 and single_run(texts[k]):
+        k -= 1
+    return texts[max(k, 0) :]
 
 
 def _findings(red: Any) -> tuple[Any, ...]:
