@@ -48,6 +48,7 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
@@ -75,7 +76,120 @@ def cases() -> list[tuple[str, int, str, str]]:
     return out
 
 
-def lookalikes(across: bool) -> None:
+def cases_k(parts: int) -> list[tuple[str, list[int], list[str]]]:
+    """(value, cut offsets, texts) for every credential value of 12+ characters cut into `parts` pieces of near-equal
+    length (redact35): the first text ends with the value's first piece, each middle text is one piece, the last
+    text starts with the last piece."""
+    out = []
+    for group, text, secrets in _owned() + _fresh():
+        for s in secrets if group == "credential" else ():
+            k = text.find(s)
+            if k >= 0 and len(s) >= MIN_VALUE and not any(c.isspace() for c in s):
+                cuts = [len(s) * i // parts for i in range(1, parts)]
+                bounds = [0, *(k + c for c in cuts), len(text)]
+                out.append((s, cuts, [text[a:b] for a, b in zip(bounds, bounds[1:], strict=False)]))
+    return out
+
+
+def _across_k(cs: list[tuple[str, list[int], list[str]]], mode: str | None) -> list[list[str]]:
+    """Each case's texts as stored at ingest as consecutive events of one stream (`memeval.audit`'s reading).
+
+    `None`: each alone; `batch`: all in one batch (pairs and chains, every part in the batch blanked); `stored`:
+    each stored before the next arrives (each text read after the stored texts before it; only its own part
+    blanked).
+    """
+    from memeval.redact import cut_across, get_redactor, with_findings
+
+    try:
+        from memeval.redact import chain_lengths, cut_through
+    except ImportError:  # a tree before redact35 reads pairs only
+        chain_lengths, cut_through = (lambda _ts: ()), (lambda _d, chains, _o=None: [[[] for _ in c] for c in chains])
+
+    red = get_redactor()
+    texts = [t for c in cs for t in c[2]]
+    alone = [r for k in range(0, len(texts), 100) for r in red.redact_many(texts[k : k + 100])]
+    out, at = [], 0
+    for _s, _cuts, ts in cs:
+        out.append(list(alone[at : at + len(ts)]))
+        at += len(ts)
+    if mode is None:
+        return [[r.text for r in rs] for rs in out]
+    for k in range(0, len(cs), 50):
+        chunk = list(range(k, min(k + 50, len(cs))))
+        if mode == "batch":
+            more = _batch_k(
+                [cs[n][2] for n in chunk], [out[n] for n in chunk], red, cut_across, cut_through, chain_lengths
+            )
+            for n, per in zip(chunk, more, strict=True):
+                out[n] = [with_findings(t, r, fs) for t, r, fs in zip(cs[n][2], out[n], per, strict=True)]
+            continue
+        for i in range(1, max(len(cs[n][2]) for n in chunk)):  # stored: text i read after the stored ones before it
+            live = [n for n in chunk if i < len(cs[n][2])]
+            pairs = [(out[n][i - 1].text, cs[n][2][i]) for n in live]
+            found = cut_across(red.detect_many, pairs, [((), out[n][i].findings) for n in live])
+            add = {n: list(after) for n, (_b, after) in zip(live, found, strict=True)}
+            chains = [(n, [r.text for r in out[n][:i]] + [cs[n][2][i]]) for n in live]
+            chains = [(n, ts[len(ts) - m :]) for n, ts in chains for m in chain_lengths(ts)]
+            per = cut_through(red.detect_many, [ts for _n, ts in chains], [[()] * (len(ts) - 1) + [out[n][i].findings]
+                                                                           for n, ts in chains])  # fmt: skip
+            for (n, _ts), fs in zip(chains, per, strict=True):
+                add[n] += fs[-1]
+            for n in live:
+                out[n][i] = with_findings(cs[n][2][i], out[n][i], add[n])
+    return [[r.text for r in rs] for rs in out]
+
+
+def _batch_k(
+    cases: list[list[str]], reds: list[list[Any]], red: Any, cut_across: Any, cut_through: Any, chain_lengths: Any
+) -> list[list[list[Any]]]:
+    """Per case, per text, the findings the reading across events adds when all texts are in one batch."""
+    more: list[list[list[Any]]] = [[[] for _ in ts] for ts in cases]
+    pairs, where = [], []
+    chains, cwhere = [], []
+    for n, ts in enumerate(cases):
+        for i in range(1, len(ts)):
+            pairs.append((ts[i - 1], ts[i]))
+            where.append((n, i))
+            for m in chain_lengths(ts[: i + 1]):
+                chains.append(ts[i + 1 - m : i + 1])
+                cwhere.append((n, i + 1 - m))
+    found = cut_across(red.detect_many, pairs, [(reds[n][i - 1].findings, reds[n][i].findings) for n, i in where])
+    for (n, i), (before, after) in zip(where, found, strict=True):
+        more[n][i - 1] += before
+        more[n][i] += after
+    own = [[r.findings for r in reds[n][f : f + len(c)]] for c, (n, f) in zip(chains, cwhere, strict=True)]
+    for (n, f), per in zip(cwhere, cut_through(red.detect_many, chains, own), strict=True):
+        for k, fs in enumerate(per):
+            more[n][f + k] += fs
+    return more
+
+
+def parts_k(parts: int, mode: str | None, as_json: bool) -> None:
+    """Print `--parts`' tally: cuts with every part blanked, some, none; raw pieces of 8+ characters."""
+    cs = cases_k(parts)
+    c0 = time.process_time()
+    outs = _across_k(cs, mode)
+    cpu = time.process_time() - c0
+    whole = _many(["".join(ts) for _s, _c, ts in cs])
+    tally: Counter[str] = Counter()
+    for (s, cuts, _ts), out, w in zip(cs, outs, whole, strict=True):
+        pieces = [s[a:b] for a, b in zip([0, *cuts], [*cuts, len(s)], strict=True)]
+        raw = [p in o for p, o in zip(pieces, out, strict=True)]
+        tally[{0: "all parts blanked", len(raw): "all parts raw"}.get(sum(raw), "some parts raw")] += 1
+        tally["all raw, missed whole"] += all(raw) and s in w
+        tally["a raw piece of 8+"] += any(r and len(p) >= LONG_PIECE for p, r in zip(pieces, raw, strict=True))
+        tally["middle raw"] += any(raw[1:-1])
+    figures = {"parts": parts, "across": mode or "alone", "cuts": len(cs), "cpu_s": round(cpu, 1), **tally}
+    if as_json:
+        print(json.dumps(figures, indent=1))
+        return
+    print(f"{len(cs)} credential values cut into {parts} events, read {mode or 'each alone'}, {cpu:.1f} CPU s")
+    for k in ("all parts blanked", "some parts raw", "all parts raw", "all raw, missed whole", "middle raw",
+              "a raw piece of 8+"):  # fmt: skip
+        print(f"  {k:20} {tally[k]:6}")
+
+
+def lookalikes(across: bool, parts: int = 2) -> None:
     """Print how many look-alike item-contexts and repository lines the cut rules find anything in."""
     import base64
     import subprocess
@@ -106,8 +220,64 @@ def lookalikes(across: bool) -> None:
     print(f"repository lines ({len(files)} files): touched {len(found)} of {len(lines)}")
     for t in found:
         print(f"    {t[:90]!r}")
-    if across:
+    if across and parts > 2:
+        chains_cost(items, files, parts)
+    elif across:
         pairs_cost(items, files)
+
+
+def chains_cost(items: list[tuple[str, str, str]], files: list[str], parts: int) -> None:
+    """Print what the reading of three or more events (`memeval.redact.cut_through`, redact35) finds in look-alikes.
+
+    Each look-alike cut into `parts` pieces of near-equal length (events that together are the look-alike), and
+    every `parts` consecutive non-blank lines of each tracked text file. Only cases `chain_lengths` reads are scanned;
+    a case is touched when a finding crosses its joins; for a cut look-alike it is new when the redactor keeps the
+    uncut text as written.
+    """
+    from memeval.redact import chain_lengths, cut_through, get_redactor
+
+    red = get_redactor()
+    cases: list[tuple[str, list[str], str]] = []
+    for corpus, sub, text in items:
+        cuts = [0, *(len(text) * i // parts for i in range(1, parts)), len(text)]
+        ts = [text[a:b] for a, b in zip(cuts, cuts[1:], strict=False)]
+        if all(ts):
+            cases.append((f"{corpus} {sub} cut", ts, text))
+    for f in files:
+        lines = [t for t in (x.strip() for x in (ROOT / f).read_text("utf-8", "replace").splitlines()) if t]
+        cases += [("repository consecutive lines", lines[k : k + parts], "") for k in range(len(lines) - parts + 1)]
+    total: Counter[str] = Counter()
+    read: Counter[str] = Counter()
+    hits: Counter[str] = Counter()
+    new: Counter[str] = Counter()
+    shown: list[tuple[str, list[str]]] = []
+    chained = []
+    for group, ts, uncut in cases:
+        total[group] += 1
+        if len(ts) in chain_lengths(ts):
+            read[group] += 1
+            chained.append((group, ts, uncut))
+    c0 = time.process_time()
+    for k in range(0, len(chained), 200):
+        chunk = chained[k : k + 200]
+        found = cut_through(red.detect_many, [ts for _g, ts, _u in chunk])
+        touched = [c for c, per in zip(chunk, found, strict=True) if any(per)]
+        whole = red.redact_many([u for _g, _t, u in touched]) if touched else []
+        for (group, ts, uncut), w in zip(touched, whole, strict=True):
+            hits[group] += 1
+            if not uncut or w.text == uncut:
+                new[group] += 1
+                shown.append((group, ts))
+    cpu = time.process_time() - c0
+    for group in sorted(total):
+        print(f"  {parts}-chains {group:40} read {read[group]:6} touched {hits[group]:4} new {new[group]:4} "
+              f"of {total[group]:6}")  # fmt: skip
+    print(
+        f"{parts}-chains: touched {sum(hits.values())}, new {sum(new.values())} of {sum(total.values())} "
+        f"(read {sum(read.values())}, cut_through {cpu:.1f} CPU s)"
+    )
+    for group, ts in shown:
+        print(f"    {group[:20]:20} {[t[:40] for t in ts]!r}")
 
 
 def pairs_cost(items: list[tuple[str, str, str]], files: list[str]) -> None:
@@ -228,7 +398,11 @@ def main() -> None:
     ap.add_argument("--across", choices=("batch", "stored"), help="read each cut's two texts as events of one stream")
     ap.add_argument("--ingest-pairs", type=int, default=0, help="the reading across events on N ingest bench events")
     ap.add_argument("--missed", action="store_true", help="list the values stored raw even when not cut")
+    ap.add_argument("--parts", type=int, default=2, help="cut each value into this many events (3+: redact35)")
     a = ap.parse_args()
+    if a.parts > 2 and not a.lookalikes:
+        parts_k(a.parts, a.across, a.json)
+        return
     if a.missed:
         missed()
         return
@@ -236,7 +410,7 @@ def main() -> None:
         ingest_pairs(a.ingest_pairs)
         return
     if a.lookalikes:
-        lookalikes(bool(a.across))
+        lookalikes(bool(a.across), a.parts)
         return
     cs = cases()
     c0 = time.process_time()

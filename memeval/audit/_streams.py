@@ -1,8 +1,9 @@
-"""Each free text read with the previous free text of its stream at ingest (redact32, redact33; issue 15).
+"""Each free text read with the previous free text of its stream at ingest (redact32, redact33, redact35; issue 15).
 
 A stream (`Stream`) is the events one agent writes in one session, in order. `cut_across_events` reads each
-text of a batch with the one before it (`memeval.redact.cut_across`); `StreamEnds` keeps, in this process,
-each stream's last stored text for the next batch. See `memeval/redact/README.md` (redact32, redact33).
+text of a batch with the one before it (`memeval.redact.cut_across`) and, after single unbroken runs, with
+them and the text before them (`memeval.redact.cut_through`, redact35); `StreamEnds` keeps, in this process,
+each stream's last stored texts for the next batch. See `memeval/redact/README.md` (redact32, redact33).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections import OrderedDict, defaultdict
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from memeval.redact import SCAN_INCOMPLETE
+from memeval.redact import MAX_PARTS, SCAN_INCOMPLETE, single_run
 
 if TYPE_CHECKING:
     from memeval.audit._events import AuditEvent
@@ -27,31 +28,52 @@ Stream = tuple[str, str | None, str, str]
 
 
 class StreamEnds:
-    """The end of each stream's last free text, as stored, in this process (thread-safe, bounded).
+    """The ends of each stream's last free texts, as stored, in this process (thread-safe, bounded).
 
-    What the next batch's first text of a stream is read after (`Sanitizer.cut_across_events`). Only the
-    stored (redacted) text is kept, so nothing is held here that the database does not hold. Set when a
-    batch is sanitised: a batch then refused leaves its texts here (the next text of its stream may be
-    blanked more, never less). A new process knows no stream: its first text of each is read alone.
+    What the next batch's first text of a stream is read after (`Sanitizer.cut_across_events`): the last
+    text (a pair, `memeval.redact.cut_across`) and, since redact35, up to `MAX_PARTS - 1` texts before it
+    (a key cut across three or more events, `memeval.redact.cut_through`). Only the stored (redacted) texts
+    are kept, so nothing is held here that the database does not hold. Set when a batch is sanitised: a
+    batch then refused leaves its texts here (the next text of its stream may be blanked more, never less).
+    A new process knows no stream: its first text of each is read alone.
     """
 
     def __init__(self) -> None:
-        self._ends: OrderedDict[Stream, str] = OrderedDict()
+        self._ends: OrderedDict[Stream, tuple[str, ...]] = OrderedDict()
         self._lock = threading.Lock()
 
     def get(self, stream: Stream) -> str | None:
         """The end of `stream`'s last stored text, or None."""
         with self._lock:
-            return self._ends.get(stream)
+            kept = self._ends.get(stream)
+            return kept[-1] if kept else None
 
-    def put(self, ends: Mapping[Stream, str]) -> None:
-        """Remember each stream's last stored text (its last `END_KEPT` characters)."""
+    def recent(self, stream: Stream) -> tuple[str, ...]:
+        """The ends of `stream`'s last stored texts, oldest first (at most `MAX_PARTS - 1`; empty when none)."""
         with self._lock:
-            for stream, text in ends.items():
+            return self._ends.get(stream, ())
+
+    def put(self, ends: Mapping[Stream, str | Sequence[str]]) -> None:
+        """Remember each stream's last stored texts (oldest first; a str is one), each's last `END_KEPT` characters."""
+        with self._lock:
+            for stream, texts in ends.items():
+                kept = (texts,) if isinstance(texts, str) else tuple(texts)
                 self._ends.pop(stream, None)
-                self._ends[stream] = text[-END_KEPT:]
+                self._ends[stream] = tuple(t[-END_KEPT:] for t in _chainable(kept[-(MAX_PARTS - 1) :]))
             while len(self._ends) > STREAMS_KEPT:
                 self._ends.popitem(last=False)
+
+
+def _chainable(texts: Sequence[str]) -> Sequence[str]:
+    """The last of `texts` and those before it a later text's chain may read: back to the first not a single run.
+
+    A chain's middles are single runs (`memeval.redact.chain_lengths`): a text before a text that is not one is
+    never read again, so it is not kept (what a stream holds in memory stays about one text in prose streams).
+    """
+    k = len(texts) - 1
+    while k > 0 and single_run(texts[k]):
+        k -= 1
+    return texts[max(k, 0) :]
 
 
 def _findings(red: Any) -> tuple[Any, ...]:
@@ -64,49 +86,72 @@ def _whole_blank(red: Any) -> bool:
     return red is not None and any(f.entity_type == SCAN_INCOMPLETE for f in red.findings)
 
 
+def _stored(out: Mapping[str, Any], text: str, in_batch: bool) -> str:
+    """`text` as stored: its redaction's text when it is of this batch, else as it was kept (stored before)."""
+    return str(out[text].text) if in_batch else text
+
+
 def cut_across_events(
     redactor: Any, ends: StreamEnds, drafts: Sequence[AuditEvent], done: Mapping[str, Any]
 ) -> Mapping[str, Any]:
-    """`done` (free text -> its `Redaction`) with each key cut across two events of one stream blanked.
+    """`done` (free text -> its `Redaction`) with each key cut across two or more events of one stream blanked.
 
     A stream (`Stream`) is the events one agent writes in one session; its free texts in batch order,
-    the first read after the stream's last text stored before (`StreamEnds`). Each text is read
+    the first read after the stream's last texts stored before (`StreamEnds`). Each text is read
     with the one before it (`memeval.redact.cut_across`): a finding across the two blanks its part in
-    this text, and in the one before when that is in this batch (not stored yet). A text that occurs
-    twice gets every blank either occurrence found. With a redactor that has no `detect_many`,
-    `done` as it is.
+    this text, and in the one before when that is in this batch (not stored yet). Since redact35 a text
+    after one or more single runs (`memeval.redact.chain_lengths`) is also read with them and the text before
+    them (`memeval.redact.cut_through`): a key cut across three or more events blanks its part in each
+    text of this batch. A text that occurs twice gets every blank either occurrence found. With a
+    redactor that has no `detect_many`, `done` as it is.
     """
     detect = getattr(redactor, "detect_many", None)
     if detect is None:
         return done
-    from memeval.redact import cut_across, joinable, with_findings
+    from memeval.redact import chain_lengths, cut_across, cut_through, joinable, with_findings
 
     pairs: list[tuple[str, str]] = []
     inside: list[bool] = []
     own: list[tuple[Sequence[Any], Sequence[Any]]] = []
-    last: dict[Stream, str] = {}
+    chains: list[list[str]] = []
+    fresh: list[list[bool]] = []  # per chain text: in this batch (not stored yet)
+    chain_own: list[list[Sequence[Any]]] = []
+    recent: dict[Stream, list[tuple[str, bool]]] = {}
     for d in drafts:
         stream = (d.team, d.session, d.actor.kind, d.actor.id)
         for name in type(d.payload).FREE_TEXT:
             text = getattr(d.payload, name)
             if not text:
                 continue
-            prev = last.get(stream)
-            in_batch = prev is not None
-            prev = prev if in_batch else ends.get(stream)
+            seen = recent.get(stream)
+            if seen is None:
+                seen = recent[stream] = [(t, False) for t in ends.recent(stream)]
+            prev, in_batch = seen[-1] if seen else (None, False)
             if prev is not None and not _whole_blank(done.get(text)) and joinable(prev, text):
                 pairs.append((prev, text))
                 inside.append(in_batch)
                 # a stored `prev` that ends unblanked had no finding at its end: read as none
                 own.append((_findings(done.get(prev)) if in_batch else (), _findings(done.get(text))))
-            last[stream] = text
+            if seen and not _whole_blank(done.get(text)):
+                hist = [t for t, _ in seen]
+                for n in chain_lengths([*hist, text]):
+                    part = [*seen[len(seen) - n + 1 :], (text, True)]
+                    chains.append([t for t, _ in part])
+                    fresh.append([b for _, b in part])
+                    chain_own.append([_findings(done.get(t)) if b else () for t, b in part])
+            seen.append((text, True))
+            del seen[: -(MAX_PARTS - 1)]
     more: dict[str, list[Any]] = defaultdict(list)
     found = cut_across(detect, pairs, own)
     for (prev, text), in_batch, (before, after) in zip(pairs, inside, found, strict=True):
         more[text] += after
         if in_batch:
             more[prev] += before
+    for texts, new, per in zip(chains, fresh, cut_through(detect, chains, chain_own), strict=True):
+        for t, b, fs in zip(texts, new, per, strict=True):
+            if b:
+                more[t] += fs
     added = {t: with_findings(t, done.get(t) or redactor.redact(t), fs) for t, fs in more.items() if fs}
     out = {**done, **added} if added else done
-    ends.put({stream: red.text for stream, text in last.items() if (red := out.get(text)) is not None})
+    ends.put({stream: [_stored(out, t, b) for t, b in seen if not b or t in out] for stream, seen in recent.items()})
     return out

@@ -20,6 +20,7 @@ from memeval.redact._budget import (
     request_bound,
     request_budget_seconds,
 )
+from memeval.redact._chain import MAX_PARTS, chain_lengths, cut_through, single_run
 from memeval.redact._incomplete import SCAN_INCOMPLETE, whole
 from memeval.redact._models import REDACTOR_VERSION, Finding, Redaction, placeholder
 
@@ -40,6 +41,7 @@ _LAZY = {
 __all__ = [
     "ACROSS_DETECTOR",
     "Finding",
+    "MAX_PARTS",
     "MIN_SLICE_S",
     "PiiSettings",
     "REDACTOR_VERSION",
@@ -48,8 +50,10 @@ __all__ = [
     "RequestBound",
     "SCAN_INCOMPLETE",
     "budget_seconds",
+    "chain_lengths",
     "current_request",
     "cut_across",
+    "cut_through",
     "fingerprint",
     "get_redactor",
     "guard_threads",
@@ -58,6 +62,7 @@ __all__ = [
     "placeholder",
     "request_bound",
     "request_budget_seconds",
+    "single_run",
     "whole",
     "with_findings",
 ]
