@@ -7,6 +7,7 @@ import hashlib
 import importlib.util
 import json
 import re
+import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -79,6 +80,48 @@ def check_sourced(
             assert r["repo"] == repos[group] and re.fullmatch(commit, str(r["commit"])), r
         else:
             assert (r["repo"], r["commit"], r["path"]) == written, r
+
+
+def check_registered(version: str, *, texts: int, orders: int, repos: dict[str, str]) -> None:
+    """`bench/hold_eval.py --set <version>` reads the set (`texts` rows, `orders` held) and `--set all` never does;
+    both verdict benches skip it unless asked; no training script names its file or a repository of `repos`; it is
+    in `SPENT` (v34 on: spent by the lead's one look after its round)."""
+    root = FIXTURES.parents[1]
+    path = root / "bench" / "hold_eval.py"
+    spec = importlib.util.spec_from_file_location(f"hold_eval_{version}_check", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    got = getattr(bench, f"{version}_rows")()
+    assert len(got) == texts and sum(held for _, held, _, _, _ in got) == orders
+    source = path.read_text(encoding="utf-8")
+    newest = re.search(r'choices=\[f"v\{n\}" for n in range\((\d+), 1, -1\)\] \+ \["all"\]', source)
+    number = int(version.removeprefix("v"))
+    assert newest is not None and int(newest.group(1)) >= number
+    assert 'chosen = ["v6", "v5", "v4", "v3", "v2"] if args.set == "all"' in source
+    for name in ("hold_verdicts_same.py", "hold_verdicts_changed.py"):
+        skip = re.search(r'"--skip", default="([^"]*)"', (root / "bench" / name).read_text(encoding="utf-8"))
+        assert skip is not None and version in skip.group(1).split(","), name  # never opened unless asked
+    for p in SCRIPTS.glob("hold_train*.py"):
+        text = p.read_text(encoding="utf-8").lower()
+        assert f"heldout_{version}" not in text and not [repo for repo in repos.values() if repo.lower() in text]
+    cv = (SCRIPTS / "hold_train_cv.py").read_text(encoding="utf-8")
+    spent = re.search(r"^SPENT = tuple\(f\"v\{k\}\" for k in range\(4, (\d+)\)\)$", cv, re.M)
+    assert spent is not None and int(spent.group(1)) >= number + 1  # spent by the lead's one look after its round
+
+
+def check_archives_refused(version: str, archive: str, tmp_path: Path) -> None:
+    """`scripts/hold_heldout_<version>.py` exits 2 naming `github/<archive>` when it is missing, and when its
+    SHA-256 differs, writing nothing."""
+    script = SCRIPTS / f"hold_heldout_{version}.py"
+    run = [sys.executable, str(script), "--sources", str(tmp_path), "--out", str(tmp_path / "out")]
+    missing = subprocess.run(run, capture_output=True, text=True, check=False)
+    assert missing.returncode == 2 and f"missing github/{archive}" in missing.stderr
+    (tmp_path / "github").mkdir()
+    (tmp_path / "github" / archive).write_bytes(b"not the archive")
+    wrong = subprocess.run(run, capture_output=True, text=True, check=False)
+    assert wrong.returncode == 2 and "has SHA-256" in wrong.stderr
+    assert not (tmp_path / "out").exists()
 
 
 def figures(detector: Any, version: str) -> tuple[int, int, int]:

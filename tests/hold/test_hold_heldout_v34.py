@@ -7,12 +7,21 @@ the set is (its bytes, counts, languages, kinds, per-source shares, licences, pr
 from __future__ import annotations
 
 import re
-import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
 
-from heldout_jsonl import FIXTURES, SCRIPTS, builder, check_no_earlier_text, check_sourced, jsonl_path, rows
+from heldout_jsonl import (
+    FIXTURES,
+    SCRIPTS,
+    builder,
+    check_archives_refused,
+    check_no_earlier_text,
+    check_registered,
+    check_sourced,
+    jsonl_path,
+    rows,
+)
 
 SHA256 = "f053ba834069a284e6fc6393712de020aab21bc4463f6b3af706fe87ebb56c35"
 REPOS = {
@@ -187,39 +196,9 @@ def test_heldout_v34_source_rows_follow_the_selection_rules() -> None:
 
 def test_heldout_v34_build_refuses_missing_or_wrong_archives(tmp_path: Path) -> None:
     """The build script exits 2 naming the archive when a source is missing or its SHA-256 differs."""
-    script = SCRIPTS / "hold_heldout_v34.py"
-    run = [sys.executable, str(script), "--sources", str(tmp_path), "--out", str(tmp_path / "out")]
-    missing = subprocess.run(run, capture_output=True, text=True, check=False)
-    assert missing.returncode == 2 and "missing github/AISecLab-58a3b13.tar.gz" in missing.stderr
-    (tmp_path / "github").mkdir()
-    (tmp_path / "github" / "AISecLab-58a3b13.tar.gz").write_bytes(b"not the archive")
-    wrong = subprocess.run(run, capture_output=True, text=True, check=False)
-    assert wrong.returncode == 2 and "has SHA-256" in wrong.stderr
-    assert not (tmp_path / "out").exists()
+    check_archives_refused("v34", "AISecLab-58a3b13.tar.gz", tmp_path)
 
 
 def test_heldout_v34_is_registered_in_the_bench_and_never_opened_by_default() -> None:
     """`bench/hold_eval.py --set v34` reads this file; the verdict benches skip it; SPENT since the one look."""
-    import importlib.util
-
-    path = FIXTURES.parents[1] / "bench" / "hold_eval.py"
-    spec = importlib.util.spec_from_file_location("hold_eval_v34_check", path)
-    assert spec is not None and spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
-    got = bench.v34_rows()
-    assert len(got) == 392 and sum(held for _, held, _, _, _ in got) == 180
-    source = path.read_text(encoding="utf-8")
-    newest = re.search(r'choices=\[f"v\{n\}" for n in range\((\d+), 1, -1\)\] \+ \["all"\]', source)
-    assert newest is not None and int(newest.group(1)) >= 34
-    assert 'chosen = ["v6", "v5", "v4", "v3", "v2"] if args.set == "all"' in source
-    for name in ("hold_verdicts_same.py", "hold_verdicts_changed.py"):
-        bench_source = (FIXTURES.parents[1] / "bench" / name).read_text(encoding="utf-8")
-        skip = re.search(r'"--skip", default="([^"]*)"', bench_source)
-        assert skip is not None and "v34" in skip.group(1).split(","), name  # never opened unless asked
-    cv = (SCRIPTS / "hold_train_cv.py").read_text(encoding="utf-8")
-    spent = re.search(r"^SPENT = tuple\(f\"v\{k\}\" for k in range\(4, (\d+)\)\)$", cv, re.M)
-    assert spent is not None and int(spent.group(1)) >= 35  # spent by the lead's one look after round 34
-    for p in SCRIPTS.glob("hold_train*.py"):
-        text = p.read_text(encoding="utf-8").lower()
-        assert "heldout_v34" not in text and not [repo for repo in REPOS.values() if repo.lower() in text]
+    check_registered("v34", texts=392, orders=180, repos=REPOS)

@@ -7,12 +7,20 @@ the set is (its bytes, counts, languages, kinds, per-source shares, licences, pr
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 
-from heldout_jsonl import FIXTURES, SCRIPTS, builder, check_no_earlier_text, check_sourced, jsonl_path, rows
+from heldout_jsonl import (
+    FIXTURES,
+    SCRIPTS,
+    builder,
+    check_archives_refused,
+    check_no_earlier_text,
+    check_registered,
+    check_sourced,
+    jsonl_path,
+    rows,
+)
 
 SHA256 = "868f6a85bf8f24246ece9f57a5c5beda3e0e28816125a46b50c147e131d555dc"
 REPOS = {
@@ -212,39 +220,9 @@ def test_heldout_v35_selection_rules() -> None:
 
 def test_heldout_v35_build_refuses_missing_or_wrong_archives(tmp_path: Path) -> None:
     """The build script exits 2 naming the archive when a source is missing or its SHA-256 differs."""
-    script = SCRIPTS / "hold_heldout_v35.py"
-    run = [sys.executable, str(script), "--sources", str(tmp_path), "--out", str(tmp_path / "out")]
-    missing = subprocess.run(run, capture_output=True, text=True, check=False)
-    assert missing.returncode == 2 and "missing github/AI-Infra-Guard-4908db1.tar.gz" in missing.stderr
-    (tmp_path / "github").mkdir()
-    (tmp_path / "github" / "AI-Infra-Guard-4908db1.tar.gz").write_bytes(b"not the archive")
-    wrong = subprocess.run(run, capture_output=True, text=True, check=False)
-    assert wrong.returncode == 2 and "has SHA-256" in wrong.stderr
-    assert not (tmp_path / "out").exists()
+    check_archives_refused("v35", "AI-Infra-Guard-4908db1.tar.gz", tmp_path)
 
 
 def test_heldout_v35_is_registered_in_the_bench_and_never_opened_by_default() -> None:
     """`bench/hold_eval.py --set v35` reads this file; the verdict benches skip it; SPENT since the one look."""
-    import importlib.util
-
-    path = FIXTURES.parents[1] / "bench" / "hold_eval.py"
-    spec = importlib.util.spec_from_file_location("hold_eval_v35_check", path)
-    assert spec is not None and spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
-    got = bench.v35_rows()
-    assert len(got) == 388 and sum(held for _, held, _, _, _ in got) == 168
-    source = path.read_text(encoding="utf-8")
-    newest = re.search(r'choices=\[f"v\{n\}" for n in range\((\d+), 1, -1\)\] \+ \["all"\]', source)
-    assert newest is not None and int(newest.group(1)) >= 35
-    assert 'chosen = ["v6", "v5", "v4", "v3", "v2"] if args.set == "all"' in source
-    for name in ("hold_verdicts_same.py", "hold_verdicts_changed.py"):
-        bench_source = (FIXTURES.parents[1] / "bench" / name).read_text(encoding="utf-8")
-        skip = re.search(r'"--skip", default="([^"]*)"', bench_source)
-        assert skip is not None and "v35" in skip.group(1).split(","), name  # never opened unless asked
-    cv = (SCRIPTS / "hold_train_cv.py").read_text(encoding="utf-8")
-    spent = re.search(r"^SPENT = tuple\(f\"v\{k\}\" for k in range\(4, (\d+)\)\)$", cv, re.M)
-    assert spent is not None and int(spent.group(1)) >= 36  # spent by the lead's one look after round 35
-    for p in SCRIPTS.glob("hold_train*.py"):
-        text = p.read_text(encoding="utf-8").lower()
-        assert "heldout_v35" not in text and not [repo for repo in REPOS.values() if repo.lower() in text]
+    check_registered("v35", texts=388, orders=168, repos=REPOS)

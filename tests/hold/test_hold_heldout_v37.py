@@ -9,14 +9,21 @@ from __future__ import annotations
 import base64
 import codecs
 import html
-import re
-import subprocess
-import sys
 import urllib.parse
 from collections import Counter
 from pathlib import Path
 
-from heldout_jsonl import FIXTURES, SCRIPTS, builder, check_no_earlier_text, check_sourced, jsonl_path, rows
+from heldout_jsonl import (
+    FIXTURES,
+    SCRIPTS,
+    builder,
+    check_archives_refused,
+    check_no_earlier_text,
+    check_registered,
+    check_sourced,
+    jsonl_path,
+    rows,
+)
 
 SHA256 = "9658f29b6f881e10511f154b1d8677edfd3c8764050325410b254744aa540ca4"
 REPOS = {"agt": "microsoft/agent-governance-toolkit", "mcpscan": "cisco-ai-defense/mcp-scanner"}
@@ -214,40 +221,10 @@ def test_heldout_v37_selection_rules() -> None:
 
 def test_heldout_v37_build_refuses_missing_or_wrong_archives(tmp_path: Path) -> None:
     """The build script exits 2 naming the archive when a source is missing or its SHA-256 differs."""
-    script = SCRIPTS / "hold_heldout_v37.py"
-    run = [sys.executable, str(script), "--sources", str(tmp_path), "--out", str(tmp_path / "out")]
-    missing = subprocess.run(run, capture_output=True, text=True, check=False)
-    assert missing.returncode == 2 and "missing github/agent-governance-toolkit-b570558.tar.gz" in missing.stderr
-    (tmp_path / "github").mkdir()
-    (tmp_path / "github" / "agent-governance-toolkit-b570558.tar.gz").write_bytes(b"not the archive")
-    wrong = subprocess.run(run, capture_output=True, text=True, check=False)
-    assert wrong.returncode == 2 and "has SHA-256" in wrong.stderr
-    assert not (tmp_path / "out").exists()
+    check_archives_refused("v37", "agent-governance-toolkit-b570558.tar.gz", tmp_path)
 
 
 def test_heldout_v37_is_registered_in_the_bench_and_never_opened_by_default() -> None:
     """`bench/hold_eval.py --set v37` reads this file; the verdict benches skip it; no training script reads it
     or its sources; SPENT since the one look (after round 37)."""
-    import importlib.util
-
-    path = FIXTURES.parents[1] / "bench" / "hold_eval.py"
-    spec = importlib.util.spec_from_file_location("hold_eval_v37_check", path)
-    assert spec is not None and spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
-    got = bench.v37_rows()
-    assert len(got) == 389 and sum(held for _, held, _, _, _ in got) == 178
-    source = path.read_text(encoding="utf-8")
-    newest = re.search(r'choices=\[f"v\{n\}" for n in range\((\d+), 1, -1\)\] \+ \["all"\]', source)
-    assert newest is not None and int(newest.group(1)) >= 37
-    assert 'chosen = ["v6", "v5", "v4", "v3", "v2"] if args.set == "all"' in source
-    for name in ("hold_verdicts_same.py", "hold_verdicts_changed.py"):
-        bench_source = (FIXTURES.parents[1] / "bench" / name).read_text(encoding="utf-8")
-        skip = re.search(r'"--skip", default="([^"]*)"', bench_source)
-        assert skip is not None and "v37" in skip.group(1).split(","), name  # never opened unless asked
-    for p in SCRIPTS.glob("hold_train*.py"):
-        text = p.read_text(encoding="utf-8").lower()
-        assert "heldout_v37" not in text and not [repo for repo in REPOS.values() if repo.lower() in text]
-    cv = (SCRIPTS / "hold_train_cv.py").read_text(encoding="utf-8")
-    spent = re.search(r"^SPENT = tuple\(f\"v\{k\}\" for k in range\(4, (\d+)\)\)$", cv, re.M)
-    assert spent is not None and int(spent.group(1)) >= 38  # spent by the lead's one look after round 37
+    check_registered("v37", texts=389, orders=178, repos=REPOS)

@@ -10,13 +10,21 @@ import base64
 import codecs
 import html
 import re
-import subprocess
-import sys
 import uuid
 from collections import Counter
 from pathlib import Path
 
-from heldout_jsonl import FIXTURES, SCRIPTS, builder, check_no_earlier_text, check_sourced, jsonl_path, rows
+from heldout_jsonl import (
+    FIXTURES,
+    SCRIPTS,
+    builder,
+    check_archives_refused,
+    check_no_earlier_text,
+    check_registered,
+    check_sourced,
+    jsonl_path,
+    rows,
+)
 
 SHA256 = "2aa222e17581793a69a97f2fb49b80eb21eb8b22b1efd0ec1430c2c4a20a5e09"
 REPOS = {"cs": "richardspicer/countersignal", "safemcp": "safe-agentic-framework/safe-mcp"}
@@ -234,40 +242,10 @@ def test_heldout_v38_selection_rules() -> None:
 
 def test_heldout_v38_build_refuses_missing_or_wrong_archives(tmp_path: Path) -> None:
     """The build script exits 2 naming the archive when a source is missing or its SHA-256 differs."""
-    script = SCRIPTS / "hold_heldout_v38.py"
-    run = [sys.executable, str(script), "--sources", str(tmp_path), "--out", str(tmp_path / "out")]
-    missing = subprocess.run(run, capture_output=True, text=True, check=False)
-    assert missing.returncode == 2 and "missing github/countersignal-cc2b91f.tar.gz" in missing.stderr
-    (tmp_path / "github").mkdir()
-    (tmp_path / "github" / "countersignal-cc2b91f.tar.gz").write_bytes(b"not the archive")
-    wrong = subprocess.run(run, capture_output=True, text=True, check=False)
-    assert wrong.returncode == 2 and "has SHA-256" in wrong.stderr
-    assert not (tmp_path / "out").exists()
+    check_archives_refused("v38", "countersignal-cc2b91f.tar.gz", tmp_path)
 
 
 def test_heldout_v38_is_registered_in_the_bench_and_never_opened_by_default() -> None:
     """`bench/hold_eval.py --set v38` reads this file; the verdict benches skip it; no training script reads it
     or its sources; SPENT since the one look (after round 38)."""
-    import importlib.util
-
-    path = FIXTURES.parents[1] / "bench" / "hold_eval.py"
-    spec = importlib.util.spec_from_file_location("hold_eval_v38_check", path)
-    assert spec is not None and spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
-    got = bench.v38_rows()
-    assert len(got) == 461 and sum(held for _, held, _, _, _ in got) == 217
-    source = path.read_text(encoding="utf-8")
-    newest = re.search(r'choices=\[f"v\{n\}" for n in range\((\d+), 1, -1\)\] \+ \["all"\]', source)
-    assert newest is not None and int(newest.group(1)) >= 38
-    assert 'chosen = ["v6", "v5", "v4", "v3", "v2"] if args.set == "all"' in source
-    for name in ("hold_verdicts_same.py", "hold_verdicts_changed.py"):
-        bench_source = (FIXTURES.parents[1] / "bench" / name).read_text(encoding="utf-8")
-        skip = re.search(r'"--skip", default="([^"]*)"', bench_source)
-        assert skip is not None and "v38" in skip.group(1).split(","), name  # never opened unless asked
-    for p in SCRIPTS.glob("hold_train*.py"):
-        text = p.read_text(encoding="utf-8").lower()
-        assert "heldout_v38" not in text and not [repo for repo in REPOS.values() if repo.lower() in text]
-    cv = (SCRIPTS / "hold_train_cv.py").read_text(encoding="utf-8")
-    spent = re.search(r"^SPENT = tuple\(f\"v\{k\}\" for k in range\(4, (\d+)\)\)$", cv, re.M)
-    assert spent is not None and int(spent.group(1)) >= 39  # spent by the lead's one look after round 38
+    check_registered("v38", texts=461, orders=217, repos=REPOS)
