@@ -17,8 +17,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
+from ingest_events import post_events
 from live_server import free_port
 from patience import patient
 from procs import cmdline, live, started
@@ -51,6 +53,16 @@ class Served:
             self.raw += chunk
         return self.raw.decode(errors="replace")
 
+    def texts(self) -> dict[str, str]:
+        """The stored text of each of team fernhill's events, by its sender's event id (`stored_texts`)."""
+        return stored_texts(self.db)
+
+    def post(self, events: list[dict[str, object]]) -> dict[str, Any]:
+        """POST `events` as one batch with the server's token; the 200 answer's JSON (anything else fails)."""
+        r = post_events(self.url, self.token, events, patient(120))
+        assert r.status_code == 200, r.text[:500]
+        return r.json()  # type: ignore[no-any-return]
+
     def guard_pid(self) -> int:
         """The pid of the server's hold guard: its first spawned child (ready before the redaction guard starts)."""
         return self._spawned(0, "hold guard")
@@ -69,6 +81,16 @@ class Served:
                 return pids[index]
             time.sleep(0.1)
         raise AssertionError(f"no {what} process under the server")
+
+
+def stored_texts(db: str) -> dict[str, str]:
+    """The stored text of each of team fernhill's events in store `db`, by its sender's event id ("" for none)."""
+    store = SqlAuditStore(db, fingerprint_key=bytes.fromhex(KEY_HEX))
+    try:
+        return {e.sender_event_id: str(getattr(e.payload, "text", "")) for e in store.events("fernhill")}
+    finally:
+        store.engine.dispose()
+        store._write_engine.dispose()
 
 
 @contextmanager

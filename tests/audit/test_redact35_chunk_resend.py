@@ -10,43 +10,24 @@ change is still seen. Real parts: `memeval audit serve` on 127.0.0.1 (SQLite).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-from ingest_events import memory_event, post_events
-from patience import patient
-from served import KEY_HEX, served
-
-from memeval.audit import SqlAuditStore
+from ingest_events import memory_event
+from served import served
 
 SGPH = "sgph_d539f90bb36a38faa37f35c717414db781277890"
 CHUNKS = ["the search API token follows", *(SGPH[i : i + 8] for i in range(0, len(SGPH), 8))]
 
 
-def _texts(db: str) -> dict[str, str]:
-    store = SqlAuditStore(db, fingerprint_key=bytes.fromhex(KEY_HEX))
-    try:
-        return {e.sender_event_id: str(getattr(e.payload, "text", "")) for e in store.events("fernhill")}
-    finally:
-        store.engine.dispose()
-        store._write_engine.dispose()
-
-
-def _post(url: str, token: str, events: list[dict[str, object]]) -> dict[str, Any]:
-    r = post_events(url, token, events, patient(120))
-    assert r.status_code == 200, r.text[:500]
-    return r.json()  # type: ignore[no-any-return]
-
-
 def test_a_middle_chunk_resent_alone_is_a_duplicate_not_a_change(tmp_path: Path) -> None:
     """On main the chunks are stored raw (nothing to compare at an edge); here ev3 is stored `[REDACTED:...]`."""
     with served(tmp_path, {}) as srv:
-        first = _post(srv.url, srv.token, [memory_event(i, t) for i, t in enumerate(CHUNKS, start=1)])
+        first = srv.post([memory_event(i, t) for i, t in enumerate(CHUNKS, start=1)])
         assert first["changed_resends"] == 0, first
-        stored = _texts(srv.db)
+        stored = srv.texts()
         assert all(stored[f"ev{i}"].startswith("[REDACTED:") for i in range(2, len(CHUNKS) + 1)), stored
-        alone = _post(srv.url, srv.token, [memory_event(3, CHUNKS[2])])
+        alone = srv.post([memory_event(3, CHUNKS[2])])
         assert alone["duplicates"] == 1 and alone["changed_resends"] == 0, alone
-        after = _post(srv.url, srv.token, [memory_event(9, "see the runbook"), memory_event(3, CHUNKS[2])])
+        after = srv.post([memory_event(9, "see the runbook"), memory_event(3, CHUNKS[2])])
         assert after["duplicates"] == 1 and after["changed_resends"] == 0, after
-        changed = _post(srv.url, srv.token, [memory_event(3, "the mock listens on port 8181")])
+        changed = srv.post([memory_event(3, "the mock listens on port 8181")])
         assert changed["changed_resends"] == 1, changed
