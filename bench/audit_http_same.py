@@ -25,7 +25,6 @@ import os
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import httpx
@@ -50,17 +49,12 @@ def here(db: str, events_file: str, batch: int, port: int, clients: int = 1) -> 
     try:
         evs = json.loads(Path(events_file).read_text())
         with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=600) as c:
-            for _ in range(6000):
-                try:
-                    h = c.get("/api/v1/health")
-                    if h.status_code == 200 and h.json().get("workers", "warm") == "warm":
-                        break
-                except httpx.TransportError:
-                    pass
-                time.sleep(0.1)
-            auth = {"Authorization": f"Bearer {token}"}
             sys.path.insert(0, str(ROOT / "bench"))
+            from _serve import wait_warm
             from audit_ingest import encoded, post_batches
+
+            wait_warm(c, srv, 600)
+            auth = {"Authorization": f"Bearer {token}"}
 
             # bodies encoded first, as `bench/audit_ingest.py` posts them since ingest28 (`encoded`)
             post_batches(c, encoded([evs[k : k + batch] for k in range(0, len(evs), batch)]), auth, clients)

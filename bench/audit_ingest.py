@@ -42,6 +42,7 @@ import httpx
 from _code import pythonpath
 from _machine import load_line, load_now, proc_cpu_s
 from _scratch import scratch_dir
+from _serve import wait_warm
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "samples" / "fernhill" / "audit"))
@@ -260,14 +261,7 @@ def http_path(store: Any, url: str, name: str, n: int, batch: int, ids: str, tag
         base = f"http://127.0.0.1:{port}"
         auth = {"Authorization": f"Bearer {token}"}
         with httpx.Client(base_url=base, timeout=300) as c:
-            for _ in range(30000):  # up, and its worker pool (if any) warm
-                try:
-                    h = c.get("/api/v1/health")
-                    if h.status_code == 200 and h.json().get("workers", "warm") == "warm":
-                        break
-                except httpx.TransportError:
-                    pass
-                time.sleep(0.1)
+            wait_warm(c, srv, 3000)  # up, and its worker pool (if any) warm
             evs = events(n, "bench", "bench-http", ids, tag)
             # warm the server's redactor and hold detector with one batch
             warm_batch = [

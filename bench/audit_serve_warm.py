@@ -24,6 +24,7 @@ import httpx
 from _code import pythonpath
 from _machine import load_now
 from _scratch import scratch_dir
+from _serve import wait_warm
 from audit_ingest import free_port, tree_cpu
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -48,16 +49,7 @@ def one(code: Path, idle_s: float, where: Path) -> tuple[float, float]:
     )
     try:
         with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as c:
-            while True:
-                if srv.poll() is not None:
-                    raise SystemExit(f"the server of {code} exited with {srv.returncode} before it was warm")
-                try:
-                    h = c.get("/api/v1/health")
-                    if h.status_code == 200 and h.json().get("workers", "warm") == "warm":
-                        break
-                except httpx.TransportError:
-                    pass
-                time.sleep(0.1)
+            wait_warm(c, srv, 3600)
         warm_s = time.monotonic() - t0
         c0 = tree_cpu(srv.pid)
         time.sleep(idle_s)
