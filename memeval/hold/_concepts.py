@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from memeval.hold._concepts_lexicon import LEXICON
 from memeval.hold._concepts_lexicon38 import LEXICON38
@@ -139,17 +139,27 @@ def concepts(text: str, limit: int = 6000) -> set[str]:
             ok = all(words[i + j].startswith(form[j]) for j in range(1, m))
             if ok and (not whole or words[i + m - 1] == form[-1]):
                 found.add(concept)
-    if _UNSPACED.search(t):
-        for run in _UNSPACED_RUN.findall(t):
-            r = len(run)
-            for i, ch in enumerate(run):
-                for k in _SUB_LENS.get(ch, ()):
-                    if i + k > r:
-                        break
-                    c = _SUB.get(run[i : i + k])
-                    if c is not None:
-                        found.update(c)
+    for _, _, _, c in _unspaced_hits(t):
+        found.update(c)
     return found
+
+
+def _unspaced_hits(t: str) -> Iterator[tuple[str, int, int, tuple[str, ...]]]:
+    """Each lexicon entry inside a run of an unspaced script (Chinese, Japanese, Thai...) of the folded text `t`.
+
+    Yields (the run, the entry's start in it, its length in characters, its concepts), in reading order.
+    """
+    if not _UNSPACED.search(t):
+        return
+    for run in _UNSPACED_RUN.findall(t):
+        r = len(run)
+        for i, ch in enumerate(run):
+            for k in _SUB_LENS.get(ch, ()):
+                if i + k > r:
+                    break
+                c = _SUB.get(run[i : i + k])
+                if c is not None:
+                    yield run, i, k, c
 
 
 OBJECTS = ("secret", "people", "logs", "safeguard", "rules")
@@ -386,22 +396,16 @@ def scoped_acts(text: str, limit: int = 6000) -> tuple[set[str], set[str]]:
             continue
         for c in acts:
             (negated if i - last_neg <= SCOPE_WORDS and c != "conceal" else free).add(c)
-    if _UNSPACED.search(t):
-        for run in _UNSPACED_RUN.findall(t):
-            r = len(run)
-            for i, ch in enumerate(run):
-                for k in _SUB_LENS.get(ch, ()):
-                    if i + k > r:
-                        break
-                    found = [c for c in _SUB.get(run[i : i + k], ()) if c in ACTS]
-                    if not found:
-                        continue
-                    before, after = run[max(0, i - SCOPE_CHARS - 4) : i], run[i + k : i + k + SCOPE_CHARS + 4]
-                    neg = any(n in before[-(SCOPE_CHARS + len(n)) :] for n in NEGATORS_UNSPACED) or any(
-                        n in after[: SCOPE_CHARS + len(n)] for n in NEGATORS_AFTER
-                    )
-                    for c in found:
-                        (negated if neg and c != "conceal" else free).add(c)
+    for run, i, k, hit in _unspaced_hits(t):
+        found = [c for c in hit if c in ACTS]
+        if not found:
+            continue
+        before, after = run[max(0, i - SCOPE_CHARS - 4) : i], run[i + k : i + k + SCOPE_CHARS + 4]
+        neg = any(n in before[-(SCOPE_CHARS + len(n)) :] for n in NEGATORS_UNSPACED) or any(
+            n in after[: SCOPE_CHARS + len(n)] for n in NEGATORS_AFTER
+        )
+        for c in found:
+            (negated if neg and c != "conceal" else free).add(c)
     return free, negated - free
 
 
