@@ -301,17 +301,31 @@ def concepts38(text: str, limit: int = 6000) -> set[str]:
 
     Authority claimed, a check skipped, a stored lesson; matched as `concepts` matches `LEXICON`'s forms.
     """
+    return _scan(text, limit, _P38, _E38, _PH38, _S38, _P38_LENS, _S38_LENS)
+
+
+def _scan(
+    text: str,
+    limit: int,
+    prefix: dict[str, tuple[str, ...]],
+    exact: dict[str, tuple[str, ...]],
+    phrase: dict[str, list[tuple[tuple[str, ...], bool, str]]],
+    sub: dict[str, tuple[str, ...]],
+    prefix_lens: tuple[int, ...],
+    sub_lens: tuple[int, ...],
+) -> set[str]:
+    """The concepts of one extra lexicon's tables (`_index`) found in the first `limit` characters of `text`."""
     t = unicodedata.normalize("NFKC", text[:limit]).casefold()
     found: set[str] = set()
     words = _WORD.findall(t)
     n = len(words)
     for i, w in enumerate(words):
-        found.update(_E38.get(w, ()))
-        for k in _P38_LENS:
+        found.update(exact.get(w, ()))
+        for k in prefix_lens:
             if k > len(w):
                 break
-            found.update(_P38.get(w[:k], ()))
-        for form, whole, concept in _PH38.get(w, ()):
+            found.update(prefix.get(w[:k], ()))
+        for form, whole, concept in phrase.get(w, ()):
             m = len(form)
             if i + m <= n and all(words[i + j].startswith(form[j]) for j in range(1, m)):
                 if not whole or words[i + m - 1] == form[-1]:
@@ -319,8 +333,8 @@ def concepts38(text: str, limit: int = 6000) -> set[str]:
     if _UNSPACED.search(t):
         for run in _UNSPACED_RUN.findall(t):
             for i in range(len(run)):
-                for k in _S38_LENS:
-                    c = _S38.get(run[i : i + k])
+                for k in sub_lens:
+                    c = sub.get(run[i : i + k])
                     if c is not None:
                         found.update(c)
     return found
