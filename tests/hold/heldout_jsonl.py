@@ -82,10 +82,11 @@ def check_sourced(
             assert (r["repo"], r["commit"], r["path"]) == written, r
 
 
-def check_registered(version: str, *, texts: int, orders: int, repos: dict[str, str]) -> None:
+def check_registered(version: str, *, texts: int, orders: int, repos: dict[str, str], spent: bool = True) -> None:
     """`bench/hold_eval.py --set <version>` reads the set (`texts` rows, `orders` held) and `--set all` never does;
     both verdict benches skip it unless asked; no training script names its file or a repository of `repos`; it is
-    in `SPENT` (v34 on: spent by the lead's one look after its round)."""
+    in `SPENT` (v34 on: spent by the lead's one look after its round), or, with `spent=False` (a set not yet looked
+    at), it is not."""
     root = FIXTURES.parents[1]
     path = root / "bench" / "hold_eval.py"
     spec = importlib.util.spec_from_file_location(f"hold_eval_{version}_check", path)
@@ -106,8 +107,12 @@ def check_registered(version: str, *, texts: int, orders: int, repos: dict[str, 
         text = p.read_text(encoding="utf-8").lower()
         assert f"heldout_{version}" not in text and not [repo for repo in repos.values() if repo.lower() in text]
     cv = (SCRIPTS / "hold_train_cv.py").read_text(encoding="utf-8")
-    spent = re.search(r"^SPENT = tuple\(f\"v\{k\}\" for k in range\(4, (\d+)\)\)$", cv, re.M)
-    assert spent is not None and int(spent.group(1)) >= number + 1  # spent by the lead's one look after its round
+    found = re.search(r"^SPENT = tuple\(f\"v\{k\}\" for k in range\(4, (\d+)\)\)$", cv, re.M)
+    assert found is not None
+    if spent:
+        assert int(found.group(1)) >= number + 1  # spent by the lead's one look after its round
+    else:
+        assert int(found.group(1)) <= number  # blind: no tuning list reads it before the lead's look
 
 
 def check_archives_refused(version: str, archive: str, tmp_path: Path) -> None:
