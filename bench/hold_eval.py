@@ -27,7 +27,7 @@ thirty-sixth round was tuned (scored once after it, 2026-12-06), and v37, writte
 thirty-seventh round was tuned (scored once after it, 2026-12-06), and v38, written while its
 thirty-eighth round was tuned (scored once after it, 2026-12-06), and v39, written while its
 thirty-ninth round was measured (scored once after it, 2026-12-06), and v40, written while its
-fortieth round was tuned (not yet looked at: the lead scores it once after round 40), are
+fortieth round was measured (scored once after it, 2026-12-06), are
 scored only when named.
 
 Prints, per detector: true/false positives, precision, recall, and per language (attacks caught
