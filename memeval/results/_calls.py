@@ -75,10 +75,10 @@ not an error."""
 def _sum(total: int, absent: int, answered: int, calls: int, missing: dict[str, str], name: str) -> int | None:
     """One figure summed over the answered calls that measured it; None only when none did.
 
-    `total` is the sum over the `answered - absent` answered calls that measured it, `calls`
-    counts every call of the subject. Calls answered with an error status carry no usage and are
-    left out; answered calls without the figure are named in `missing`
-    (`at_least: N of M answered calls unmeasured`).
+    `total` is the sum over the `answered - absent` answered calls that measured it (and over calls answered with
+    an error status that said what they used: billed, so counted), `calls` counts every call of the subject. Calls
+    answered with an error status and no usage are left out; answered calls without the figure are named in
+    `missing` (`at_least: N of M answered calls unmeasured`).
     """
     if absent == answered:
         if answered:
@@ -202,11 +202,13 @@ class CallTally:
                 e_in += tokens_in
             if tokens_out is not None:
                 e_out += tokens_out
+            # an error answer that said what it used was billed (its counts read whole): not a free call
+            billed = status < 400 or (tokens_in is not None and tokens_out is not None)
             if status < 400 and (tokens_in is None or tokens_out is None):
                 e_unmeasured += 1
             if usd is not None:
                 spend += usd
-            elif status < 400:
+            elif billed:
                 unknown += 1
             role = c.role
             if role != "subject":
@@ -222,6 +224,17 @@ class CallTally:
                     last_model = model
             if status >= 400:
                 errors += 1
+                if billed:  # its tokens count with the answered calls', never as a call unmeasured
+                    s_in += tokens_in or 0
+                    s_out += tokens_out or 0
+                    s_read += c.cache_read_tokens or 0
+                    s_write += c.cache_write_tokens or 0
+                    s_reason += c.reasoning_tokens or 0
+                    if usd is None:
+                        cost = None
+                        cost_missing = unknown_cost_reason(
+                            c.cost.reason, model or c.requested_model, c.hosted_tool_calls, c.cost.price_source
+                        )
                 if usd is not None and cost is not None:
                     cost += usd
                 continue

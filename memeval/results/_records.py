@@ -61,8 +61,8 @@ class Tokens(_M):
 
     Null only when no call measured the figure; when some answered calls could not be read the
     sum is a lower bound and `Physics.unmeasured_calls` says how many (shown as "at least N").
-    Calls answered with an error (4xx/5xx) carry no usage and are counted as errors, not as
-    unmeasured.
+    Calls answered with an error (4xx/5xx) are counted as errors, not as unmeasured; one whose answer said what it
+    used (its counts read whole) was billed, and its tokens count here too.
     """
 
     input: int | None
