@@ -149,7 +149,7 @@ class ForwardApp:
             t0,
             hide,
             answers=provider.output_choices(doc),
-            tier=request_tier(doc) if wire is not None and wire.tier_header is not None else None,
+            tier=request_tier(doc) if wire is not None else None,
         )
         coding = _content_coding(headers)
         if api is not None and coding is not None:
