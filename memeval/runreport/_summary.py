@@ -115,6 +115,9 @@ class RunSummary:
             before its usage, a response without one): when > 0, `tokens` is a lower bound ("at least").
         tokens_calls: `(calls in tokens, calls in cost)` when `tokens` covers fewer model calls than `cost_usd`
             does (only for a result projected before attempts carried their tokens), else None.
+        tokens_attempts_cut: attempts among those `tokens` covers that were cut with calls in flight
+            (`ArmSpend.attempts_cut`): a call in flight at a kill is on no record, so when > 0 `tokens` is a lower
+            bound, as the spend beside it is.
         wall_s: seconds from the first trial's start to the last trial's end (None: no trial ended).
         controls_left_out: control trials not counted (0 with `include_controls`).
         control_kinds: the control agents seen (`oracle`, `nop`).
@@ -139,6 +142,7 @@ class RunSummary:
     cost_at_least: frozenset[str] = frozenset()
     tokens_unmeasured: int = 0
     tokens_calls: tuple[int, int] | None = None
+    tokens_attempts_cut: int = 0
 
 
 def rate_interval(per_task: dict[str, list[bool]]) -> tuple[tuple[float, float] | None, str | None]:
@@ -420,6 +424,7 @@ def summarize(run: Run, include_controls: bool = False) -> RunSummary:
         cost_at_least=frozenset(at_least) if metered else frozenset(),
         tokens_unmeasured=tokens_unmeasured,
         tokens_calls=tokens_calls,
+        tokens_attempts_cut=cut if metered and tokens_calls is None else 0,
     )
 
 
