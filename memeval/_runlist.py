@@ -86,7 +86,7 @@ class ListedRun:
     None."""
 
 
-PROJECTION_VERSION = 13
+PROJECTION_VERSION = 14
 """Version of the projection's figures, in the cache's name beside memeval's version: raised when the
 same log comes to project to other figures (2: the cost-of-pass bootstrap and the Monte Carlo
 sign-flip test draw their own seeded streams; 3: the t-test, t intervals, exact binomial sign test and
@@ -101,8 +101,9 @@ trials apart (`baseline_interrupted`, `pack_interrupted`; `Interrupted · $0.02`
 interrupted trials out; 11: so does the sequential path's fault-robust recount (`memeval ab --until-decided`);
 12: a model call counts in the attempt its `model.called` line names (v3), not in a later attempt that started
 before the call ended); 13: an attempt whose `agent.exited` names calls in flight is cut mid-turn
-(`AttemptSpend.cut_mid_turn`, its spend a lower bound) until they are logged, ended or not),
-so a cache written by older code is replayed, never read."""
+(`AttemptSpend.cut_mid_turn`, its spend a lower bound) until they are logged, ended or not); 14: each attempt
+carries the tokens of every call its spend counts (`AttemptSpend.input_tokens`, `output_tokens`,
+`tokens_unmeasured`), so a cache written by older code is replayed, never read."""
 
 
 def cache_path(run_dir: Path) -> Path:

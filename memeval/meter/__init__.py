@@ -44,13 +44,14 @@ from memeval.types import CostReason
 if TYPE_CHECKING:
     from memeval.meter._prices import GENAI_PRICES, PriceBook
     from memeval.meter._proxy import MeterProxy
-    from memeval.meter._userprices import UserPrice, load_user_prices
+    from memeval.meter._userprices import UserPrice, load_user_prices, user_cost
 
 _LAZY = {
     "GENAI_PRICES": "memeval.meter._prices",
     "PriceBook": "memeval.meter._prices",
     "UserPrice": "memeval.meter._userprices",
     "load_user_prices": "memeval.meter._userprices",
+    "user_cost": "memeval.meter._userprices",
     "MeterProxy": "memeval.meter._proxy",
 }
 
@@ -90,5 +91,6 @@ __all__ = [
     "register_provider",
     "reserve",
     "unregister_provider",
+    "user_cost",
     "wire_api",
 ]

@@ -149,7 +149,7 @@ class ForwardApp:
             t0,
             hide,
             answers=provider.output_choices(doc),
-            tier=request_tier(doc) if wire is not None and wire.tier_header is not None else None,
+            tier=request_tier(doc) if wire is not None else None,
         )
         coding = _content_coding(headers)
         if api is not None and coding is not None:
@@ -288,7 +288,10 @@ class ForwardApp:
     ) -> None:
         assert call.api is not None
         ok = 200 <= status < 300
-        if ok:
+        if ok or usage.has_usage:
+            # An answer that says what it used is billed as it says, whatever its status: an error status with a
+            # usage object (an OpenAI-compatible server's failed Responses object) is no free call. The providers'
+            # documented error bodies (Anthropic's, OpenAI's, Gemini's) carry none: such an answer is not billed.
             cost = self._prices.cost(
                 usage,
                 provider=call.provider.genai_prices_id,
@@ -299,7 +302,7 @@ class ForwardApp:
                 cost = hosted_unpriced(cost, usage.hosted_tool_calls)
             if (apart := billed_apart_words(usage, call.tier)) is not None and cost.cost_usd is not None:
                 cost = billed_apart(cost, apart)
-        else:  # error answers (429, 529, 5xx, refusals) carry no usage and are not billed
+        else:  # error answers without usage (429, 529, 5xx, refusals) are not billed
             cost = Cost(cost_usd=None, reason="usage_missing")
         record = ModelCall(
             call_id=uuid.uuid4().hex,

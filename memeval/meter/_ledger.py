@@ -291,8 +291,10 @@ class Ledger:
     def record(self, call: ModelCall, reservation: Reservation | None = None) -> None:
         """Add one call to its trial's counts and settle its reservation, if any."""
         if reservation is not None:
-            # an error answer is not billed; an answered call of unknown cost is charged its worst case
-            reservation.settle(call.cost.cost_usd if 200 <= call.status < 300 else 0.0)
+            # an error answer is not billed unless it says what it used (then it has a cost, or a reason for none);
+            # an answered call of unknown cost is charged its worst case
+            billed = 200 <= call.status < 300 or call.cost.reason != "usage_missing"
+            reservation.settle(call.cost.cost_usd if billed else 0.0)
         with self._lock:
             trial = self._by_id.get(call.trial_id)
             if trial is None:

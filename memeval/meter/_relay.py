@@ -59,8 +59,8 @@ class Call:
     answers: int = 1
     """How many answers the request asked for (`ModelProvider.output_choices`), for the meter."""
     tier: str | None = None
-    """The processing tier the request asked for (`request_tier`) when its answer says the tier in a header, which may
-    be missing (`WireApi.tier_header`); None for the standard one, or an API whose answer names the tier in its body."""
+    """The processing tier the request asked for (`request_tier`); None for the standard one. The answer says the tier
+    that served it (in its body, or a header: `WireApi.tier_header`), and may leave it out."""
 
 
 class Relay:

@@ -75,10 +75,10 @@ not an error."""
 def _sum(total: int, absent: int, answered: int, calls: int, missing: dict[str, str], name: str) -> int | None:
     """One figure summed over the answered calls that measured it; None only when none did.
 
-    `total` is the sum over the `answered - absent` answered calls that measured it, `calls`
-    counts every call of the subject. Calls answered with an error status carry no usage and are
-    left out; answered calls without the figure are named in `missing`
-    (`at_least: N of M answered calls unmeasured`).
+    `total` is the sum over the `answered - absent` answered calls that measured it (and over calls answered with
+    an error status that said what they used: billed, so counted), `calls` counts every call of the subject. Calls
+    answered with an error status and no usage are left out; answered calls without the figure are named in
+    `missing` (`at_least: N of M answered calls unmeasured`).
     """
     if absent == answered:
         if answered:
@@ -124,6 +124,12 @@ class Tally(NamedTuple):
     """The subject's response models, sorted."""
     model_calls: dict[str, int]
     """The subject's calls per response model (each call naming one), in order of first occurrence."""
+    every_tokens: tuple[int, int] = (0, 0)
+    """Input and output tokens of every call (both roles, any status) that measured them: the tokens its
+    `spend_usd` paid for (`AttemptSpend.input_tokens`, `.output_tokens`)."""
+    every_unmeasured: int = 0
+    """Answered calls (both roles, status < 400) whose input or output count was not read: when > 0,
+    `every_tokens` is a lower bound."""
 
 
 class CallTally:
@@ -150,6 +156,9 @@ class CallTally:
         "_unmeasured",
         "_models",
         "_model_calls",
+        "_every_in",
+        "_every_out",
+        "_every_unmeasured",
     )
 
     def __init__(self) -> None:
@@ -162,13 +171,15 @@ class CallTally:
         self._unmeasured: dict[str, int] = {}
         self._models: set[str] = set()
         self._model_calls: dict[str, int] = {}
+        self._every_in = self._every_out = self._every_unmeasured = 0
 
     def add(self, calls: Sequence[Call]) -> None:
         """Add `calls`, the attempt's next calls in log order.
 
         A call is an error when its status is 400 or more, or when it carries an error other than
         one of `USAGE_UNREAD` (an answered call whose usage could not be read is unmeasured, not an
-        error).
+        error). Every call's tokens, whatever its role, are added to the attempt's own (`Tally.every_tokens`):
+        the tokens its spend paid for.
         """
         spend, cost, cost_missing = self._spend, self._cost, self._cost_missing
         unknown, subject, assessor, answered, errors = (
@@ -182,12 +193,22 @@ class CallTally:
         a_in, a_out, a_read, a_write, a_reason, a_tools = self._absent
         unmeasured, models, model_calls = self._unmeasured, self._models, self._model_calls
         last_model = None  # the model most recently added to `models` (most calls name the one before's)
+        e_in, e_out, e_unmeasured = self._every_in, self._every_out, self._every_unmeasured
         for c in calls:
             usd = c.cost.cost_usd
             status = c.status
+            tokens_in, tokens_out = c.input_tokens, c.output_tokens
+            if tokens_in is not None:
+                e_in += tokens_in
+            if tokens_out is not None:
+                e_out += tokens_out
+            # an error answer that said what it used was billed (its counts read whole): not a free call
+            billed = status < 400 or (tokens_in is not None and tokens_out is not None)
+            if status < 400 and (tokens_in is None or tokens_out is None):
+                e_unmeasured += 1
             if usd is not None:
                 spend += usd
-            elif status < 400:
+            elif billed:
                 unknown += 1
             role = c.role
             if role != "subject":
@@ -203,11 +224,21 @@ class CallTally:
                     last_model = model
             if status >= 400:
                 errors += 1
+                if billed:  # its tokens count with the answered calls', never as a call unmeasured
+                    s_in += tokens_in or 0
+                    s_out += tokens_out or 0
+                    s_read += c.cache_read_tokens or 0
+                    s_write += c.cache_write_tokens or 0
+                    s_reason += c.reasoning_tokens or 0
+                    if usd is None:
+                        cost = None
+                        cost_missing = unknown_cost_reason(
+                            c.cost.reason, model or c.requested_model, c.hosted_tool_calls, c.cost.price_source
+                        )
                 if usd is not None and cost is not None:
                     cost += usd
                 continue
             answered += 1
-            tokens_in, tokens_out = c.input_tokens, c.output_tokens
             if tokens_in is None:
                 a_in += 1
             else:
@@ -260,6 +291,7 @@ class CallTally:
         )
         self._sums = (s_in, s_out, s_read, s_write, s_reason, s_tools)
         self._absent = (a_in, a_out, a_read, a_write, a_reason, a_tools)
+        self._every_in, self._every_out, self._every_unmeasured = e_in, e_out, e_unmeasured
 
     @property
     def count(self) -> int:
@@ -283,6 +315,8 @@ class CallTally:
             unmeasured=dict(self._unmeasured),
             models=tuple(sorted(self._models)),
             model_calls=dict(self._model_calls),
+            every_tokens=(self._every_in, self._every_out),
+            every_unmeasured=self._every_unmeasured,
         )
 
 

@@ -133,8 +133,8 @@ def _iso(at: datetime | None) -> str:
     return at.isoformat().replace("+00:00", "Z")
 
 
-def _attempt_spend(acc: _Acc, tally: Tally, make: Callable[..., Any]) -> Any:
-    """An attempt's spend: `AttemptSpend`'s fields, made by `make` (the model, or `_plainbody.SpendRow`)."""
+def _attempt_spend(acc: _Acc, tally: Tally, make: Callable[..., Any], metered: bool) -> Any:
+    """An attempt's spend: `AttemptSpend`'s fields by `make` (the model, or `SpendRow`); tokens only if `metered`."""
     return make(
         attempt=acc.started.attempt,
         ended=acc.ended is not None,
@@ -143,6 +143,9 @@ def _attempt_spend(acc: _Acc, tally: Tally, make: Callable[..., Any]) -> Any:
         calls_cost_unknown=tally.cost_unknown,
         cut_mid_turn=acc.agent_started
         and not turn_settled(acc.exited, acc.ended is not None, tally.calls - acc.calls_at_exit),
+        input_tokens=tally.every_tokens[0] if metered else None,
+        output_tokens=tally.every_tokens[1] if metered else None,
+        tokens_unmeasured=tally.every_unmeasured if metered else None,
     )
 
 
@@ -415,7 +418,7 @@ class Projection:
                 a = history[0]
                 a.fold()
                 one = a.tally.tally()
-                spends = (_attempt_spend(a, one, kit.spend),)
+                spends = (_attempt_spend(a, one, kit.spend, metered),)
                 if a.ended is not None:
                     trials.append(make(_record(pt, a, one, metered, history, spends)))
                 else:
@@ -425,7 +428,7 @@ class Projection:
             for a in history:
                 a.fold()
             tallies = [a.tally.tally() for a in history]
-            spends = tuple(_attempt_spend(a, t, kit.spend) for a, t in zip(history, tallies, strict=True))
+            spends = tuple(_attempt_spend(a, t, kit.spend, metered) for a, t in zip(history, tallies, strict=True))
             recs = [
                 _record(pt, a, t, metered, history, spends)
                 for a, t in zip(history, tallies, strict=True)

@@ -83,15 +83,22 @@ class _Out(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """A part of the result written as its model writes it: every field, in the model's order."""
 
 
-class SpendRow(_Out, frozen=True, kw_only=True):
-    """`AttemptSpend`, field for field."""
+class SpendRow(_Out, frozen=True, kw_only=True, omit_defaults=True):
+    """`AttemptSpend`, field for field.
+
+    Its token fields are left out when None, as the model's `exclude_if` does; every other field has no default,
+    so it is always written.
+    """
 
     attempt: int
     ended: bool
     cost_usd: float
     calls: int
-    calls_cost_unknown: int = 0
+    calls_cost_unknown: int
     cut_mid_turn: bool
+    input_tokens: int | None = None
+    output_tokens: int | None = None
+    tokens_unmeasured: int | None = None
 
 
 class UnendedRow(_Out, frozen=True, kw_only=True):

@@ -61,8 +61,8 @@ class Tokens(_M):
 
     Null only when no call measured the figure; when some answered calls could not be read the
     sum is a lower bound and `Physics.unmeasured_calls` says how many (shown as "at least N").
-    Calls answered with an error (4xx/5xx) carry no usage and are counted as errors, not as
-    unmeasured.
+    Calls answered with an error (4xx/5xx) are counted as errors, not as unmeasured; one whose answer said what it
+    used (its counts read whole) was billed, and its tokens count here too.
     """
 
     input: int | None
@@ -96,6 +96,17 @@ class AttemptSpend(_M):
     response is over, so a call in flight at the kill is in no log and `cost_usd` is a lower bound.
     Required, so a cached projection made before this field existed is replayed rather than read as
     complete."""
+    input_tokens: int | None = Field(default=None, exclude_if=lambda v: v is None)
+    """Prompt tokens (cache parts included) of every call of the attempt that measured them, both roles, any
+    status: the tokens `cost_usd` paid for, whether the attempt was the trial's last, superseded by a retry, or
+    killed before a `--resume` (the trial's `harness_measured` and `physics.tokens` count its last attempt's
+    subject calls only). Left out (None when read) when the attempt ran without the meter, and in a projection
+    made before projection version 14."""
+    output_tokens: int | None = Field(default=None, exclude_if=lambda v: v is None)
+    """Generated tokens (reasoning included) of the same calls, as `input_tokens`."""
+    tokens_unmeasured: int | None = Field(default=None, exclude_if=lambda v: v is None)
+    """Answered calls (status < 400) of the attempt whose input or output count was not read: when > 0, its
+    tokens are a lower bound ("at least"). Left out as `input_tokens` is."""
 
 
 class Physics(_M):
@@ -216,6 +227,16 @@ class TrialRecord(_M):
     def spend_usd(self) -> float:
         """Known spend of every attempt of the trial, USD (see `memeval.results.arm_spend`)."""
         return round(sum(a.cost_usd for a in self.spend), 10)
+
+    @property
+    def spend_tokens(self) -> tuple[int, int] | None:
+        """Input and output tokens of every attempt of the trial (`AttemptSpend.input_tokens`), or None.
+
+        None when an attempt's were not metered, or the record was projected before they were carried.
+        """
+        if not self.spend or any(a.input_tokens is None or a.output_tokens is None for a in self.spend):
+            return None
+        return sum(a.input_tokens or 0 for a in self.spend), sum(a.output_tokens or 0 for a in self.spend)
 
 
 class UnendedTrial(_M):

@@ -27,10 +27,25 @@ class ArmSpend(NamedTuple):
     (`AttemptSpend.cut_mid_turn`): a call in flight at the kill is on no record, so when > 0,
     `cost_usd` is a lower bound."""
 
+    input_tokens: int | None = None
+    """Prompt tokens of every call of every attempt the spend counts (`AttemptSpend.input_tokens`): the tokens
+    `cost_usd` paid for; None when an attempt's were not metered."""
+    output_tokens: int | None = None
+    """Generated tokens of the same calls, as `input_tokens`."""
+    tokens_unmeasured: int = 0
+    """Answered calls among them whose token counts were not read: when > 0, the tokens are a lower bound."""
+
     @property
     def lower_bound(self) -> bool:
         """True when the spend is at least `cost_usd`, not exactly it."""
         return self.calls_cost_unknown > 0 or self.attempts_cut > 0
+
+    @property
+    def tokens(self) -> int | None:
+        """Input plus output tokens of every call the spend counts, or None when not metered."""
+        if self.input_tokens is None or self.output_tokens is None:
+            return None
+        return self.input_tokens + self.output_tokens
 
 
 def arm_spend(result: RunResult, mode: str, task_id: str | None = None) -> ArmSpend:
@@ -55,19 +70,30 @@ def arm_spend(result: RunResult, mode: str, task_id: str | None = None) -> ArmSp
 
 
 def sum_spend(spends: Iterable[AttemptSpend]) -> ArmSpend:
-    """Add attempts' spends (the sum `arm_spend` and the table's cells use)."""
+    """Add attempts' spends (the sum `arm_spend` and the table's cells use), their tokens with them."""
     items = list(spends)
-    calls = unknown = cut = 0
+    calls = unknown = cut = unmeasured = 0
+    tokens_in: int | None = 0
+    tokens_out: int | None = 0
     for a in items:
         calls += a.calls
         unknown += a.calls_cost_unknown
         cut += a.cut_mid_turn
+        unmeasured += a.tokens_unmeasured or 0
+        if a.input_tokens is None or a.output_tokens is None or tokens_in is None or tokens_out is None:
+            tokens_in = tokens_out = None  # an attempt without the meter, or projected before tokens were carried
+        else:
+            tokens_in += a.input_tokens
+            tokens_out += a.output_tokens
     return ArmSpend(
         cost_usd=round(sum([a.cost_usd for a in items]), 10),  # `sum`, as every reader of spend adds it
         calls=calls,
         calls_cost_unknown=unknown,
         attempts_cut=cut,
         attempts=len(items),
+        input_tokens=tokens_in,
+        output_tokens=tokens_out,
+        tokens_unmeasured=unmeasured,
     )
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from memeval.agents import AgentSpec
 from memeval.errors import RunCardMismatch, UsageError
-from memeval.eventlog import PlannedTrial, RunCard, RunLog, RunPlanned
+from memeval.eventlog import ModelCalled, PlannedTrial, RunCard, RunLog, RunPlanned
 from memeval.packs import Pack, select_slice
 from memeval.runner._card import (
     agent_identity,
@@ -28,6 +28,7 @@ from memeval.runner._card import (
     sha256_json,
 )
 from memeval.runner._diff import tree_stats
+from memeval.runner._repin import unpinned_prices_problem, unpinned_resume_fix
 from memeval.runner._room import check_room
 from memeval.runner._runmeter import check_agent_upstreams
 from memeval.runner._shown import check_hidden_from_agent
@@ -273,13 +274,24 @@ def planned_default_limits(run_dir: Path) -> DefaultLimits:
 def check_resume(run_dir: Path, opts: AbOptions) -> None:
     """Refuse to resume `run_dir` under options that would change its manifest or run card.
 
+    A run whose card pins no price file (planned before cards pinned one, or planned with none) is checked against
+    its own recorded costs instead (`memeval.runner._repin`): resumed with a file that prices every recorded call as
+    it was priced, refused naming the first call that disagrees. Nothing stored changes either way.
+
     Raises:
-        RunCardMismatch: naming what changed (task set, pack, slice, or a run-card field).
+        RunCardMismatch: naming what changed (task set, pack, slice, a run-card field, or a recorded call the price
+            file would price otherwise).
     """
-    planned = RunLog(run_dir).read().events[0]
+    events = RunLog(run_dir).read().events
+    planned = events[0]
     assert isinstance(planned, RunPlanned)
     now = plan_run(opts)
     old_card, new_card = planned.run_card, now.run_card
+    if old_card.prices is None:  # planned before cards pinned the file, or with none: its calls' costs decide
+        new_card = new_card.model_copy(update={"prices": None})
+        repin = unpinned_prices_problem((e for e in events if isinstance(e, ModelCalled)), opts.prices_file)
+        if repin is not None:
+            raise RunCardMismatch(f"cannot resume {run_dir.name}: {unpinned_resume_fix(repin)}")
     diffs = card_differences(old_card, new_card)
     for key in sorted(k for k in old_card.agent.keys() | new_card.agent.keys() if k.startswith("file:")):
         if old_card.agent.get(key) != new_card.agent.get(key):

@@ -20,7 +20,7 @@ from datetime import datetime
 from memeval._runlist import interrupted
 from memeval.eventlog import ModelCalled, RunLog
 from memeval.formatting import resume_command
-from memeval.results import Run, TrialRecord, arm_spend
+from memeval.results import Run, RunResult, TrialRecord, arm_spend
 from memeval.types import MODES, Mode
 
 RATE_LIMIT_STATUSES = frozenset({429, 529})
@@ -107,14 +107,17 @@ class RunSummary:
             the cost line marks `+`.
         cost_known: counted trials with a known cost (of every attempt, as the verdict's cost of a pass
             counts them: `cost_unknown_reason`); `outcomes.total` is the denominator.
-        tokens: input + output tokens over counted trials with both known (None: none known).
-        tokens_unmeasured: answered calls of those trials whose token counts could not be read
-            (`Physics.unmeasured_calls`: a stream cut before its usage, a response without one): when > 0,
-            `tokens` is a lower bound ("at least").
+        tokens: input + output tokens of the calls `cost_usd` counts: every attempt of every trial, both arms,
+            both roles (`ArmSpend.tokens`: an attempt interrupted and run again, one retried after a fault, a
+            faulted trial's, the assessor's); None when not metered. For a result projected before attempts
+            carried their tokens (projection version 13 or older): the counted trials' last attempts' only.
+        tokens_unmeasured: answered calls among those whose token counts could not be read (a stream cut
+            before its usage, a response without one): when > 0, `tokens` is a lower bound ("at least").
         tokens_calls: `(calls in tokens, calls in cost)` when `tokens` covers fewer model calls than `cost_usd`
-            does, else None: `tokens` sums the counted trials' last attempts (their subject's answered calls), the
-            cost every attempt of every trial (an attempt interrupted and run again, one retried after a fault, a
-            faulted trial's, the assessor's), so a run resumed after a stop mid-call metered more tokens than shown.
+            does (only for a result projected before attempts carried their tokens), else None.
+        tokens_attempts_cut: attempts among those `tokens` covers that were cut with calls in flight
+            (`ArmSpend.attempts_cut`): a call in flight at a kill is on no record, so when > 0 `tokens` is a lower
+            bound, as the spend beside it is.
         wall_s: seconds from the first trial's start to the last trial's end (None: no trial ended).
         controls_left_out: control trials not counted (0 with `include_controls`).
         control_kinds: the control agents seen (`oracle`, `nop`).
@@ -139,6 +142,7 @@ class RunSummary:
     cost_at_least: frozenset[str] = frozenset()
     tokens_unmeasured: int = 0
     tokens_calls: tuple[int, int] | None = None
+    tokens_attempts_cut: int = 0
 
 
 def rate_interval(per_task: dict[str, list[bool]]) -> tuple[tuple[float, float] | None, str | None]:
@@ -374,12 +378,14 @@ def summarize(run: Run, include_controls: bool = False) -> RunSummary:
         )
     by_arm: dict[str, float | None] = {}
     metered = bool(counted) and all(r.physics.source == "meter" for r in counted)
-    cut = calls_all = 0
+    cut = unmeasured = 0
     at_least: set[str] = set()
+    spent_tokens: list[int | None] = []
     for m in MODES:
         # every attempt of every trial of the arm (superseded, faulted, killed): `arm_spend`
         spent = arm_spend(res, m)
-        calls_all += spent.calls
+        spent_tokens.append(spent.tokens)
+        unmeasured += spent.tokens_unmeasured
         by_arm[m] = round(spent.cost_usd, 6) if metered else None
         cut += spent.attempts_cut
         if spent.lower_bound:
@@ -397,13 +403,9 @@ def summarize(run: Run, include_controls: bool = False) -> RunSummary:
             f"before they did; `{resume_command(run.path, res.run_id)}` runs them again), so the spend is at least "
             "the figure shown"
         )
-    measured = [
-        r
-        for r in counted
-        if r.harness_measured.input_tokens is not None and r.harness_measured.output_tokens is not None
-    ]
-    toks = [(r.harness_measured.input_tokens or 0) + (r.harness_measured.output_tokens or 0) for r in measured]
-    calls_in_tokens = sum(r.physics.engine_calls or 0 for r in measured)
+    # the tokens of the calls the cost counts, every attempt's (None in a projection made before they were carried:
+    # then the counted trials' last attempts, said so beside the calls the cost counts)
+    tokens, tokens_unmeasured, tokens_calls = _tokens(res, counted, spent_tokens, unmeasured, metered)
     return RunSummary(
         run_id=res.run_id,
         run_dir=str(run.path),
@@ -413,13 +415,40 @@ def summarize(run: Run, include_controls: bool = False) -> RunSummary:
         cost_usd=round(sum(v for v in by_arm.values() if v is not None), 6) if metered else None,
         cost_by_arm=by_arm,
         cost_known=len(counted) - len(unknown),
-        tokens=sum(toks) if toks else None,
+        tokens=tokens,
         wall_s=_wall_s(counted or list(res.trials)),
         controls_left_out=0 if include_controls else len(controls),
         control_kinds=kinds,
         include_controls=include_controls,
         warnings=tuple(warnings),
         cost_at_least=frozenset(at_least) if metered else frozenset(),
-        tokens_unmeasured=sum(r.physics.unmeasured_calls for r in measured),
-        tokens_calls=(calls_in_tokens, calls_all) if metered and toks and calls_in_tokens < calls_all else None,
+        tokens_unmeasured=tokens_unmeasured,
+        tokens_calls=tokens_calls,
+        tokens_attempts_cut=cut if metered and tokens_calls is None else 0,
+    )
+
+
+def _tokens(
+    res: RunResult, counted: list[TrialRecord], spent: list[int | None], unmeasured: int, metered: bool
+) -> tuple[int | None, int, tuple[int, int] | None]:
+    """The summary's `tokens`, `tokens_unmeasured` and `tokens_calls`.
+
+    The tokens of every attempt of every trial (`ArmSpend.tokens`), the calls its cost counts, when the
+    projection carries them (`AttemptSpend.input_tokens`, projection version 14); else, for a result projected
+    before, the counted trials' last attempts', with how many calls they cover beside the calls the cost counts.
+    """
+    if metered and all(t is not None for t in spent):
+        return sum(t or 0 for t in spent), unmeasured, None
+    measured = [
+        r
+        for r in counted
+        if r.harness_measured.input_tokens is not None and r.harness_measured.output_tokens is not None
+    ]
+    toks = [(r.harness_measured.input_tokens or 0) + (r.harness_measured.output_tokens or 0) for r in measured]
+    calls_in_tokens = sum(r.physics.engine_calls or 0 for r in measured)
+    calls_all = sum(arm_spend(res, m).calls for m in MODES)
+    return (
+        sum(toks) if toks else None,
+        sum(r.physics.unmeasured_calls for r in measured),
+        (calls_in_tokens, calls_all) if metered and toks and calls_in_tokens < calls_all else None,
     )

@@ -91,11 +91,18 @@ def test_a_streamed_priority_call_costs_the_priority_price(rig: Rig) -> None:
     assert call.cost.cost_usd == pytest.approx((1000 * 4.25 + 50 * 17) / 1e6), call.cost
 
 
-@pytest.mark.parametrize("tier", [None, "default"])
-def test_the_standard_tier_is_priced(rig: Rig, tier: str | None) -> None:
-    assert _openai(rig, Reply(200, headers={"content-type": "application/json"}, chunks=[_chat(tier)])) == 200
+def test_the_standard_tier_is_priced(rig: Rig) -> None:
+    assert _openai(rig, Reply(200, headers={"content-type": "application/json"}, chunks=[_chat("default")])) == 200
     call = rig.next_call()
     assert call.cost.cost_usd == pytest.approx(STANDARD_USD), call.cost
+
+
+def test_a_priority_request_whose_answer_names_no_tier_is_unpriced(rig: Rig) -> None:
+    """Asked for priority, answered with no `service_tier`: billed at priority or at the standard prices, which is
+    not known (count30; it was priced at the standard prices, a known cost below a priority bill)."""
+    assert _openai(rig, Reply(200, headers={"content-type": "application/json"}, chunks=[_chat(None)])) == 200
+    call = rig.next_call()
+    assert (call.cost.cost_usd, call.cost.reason) == (None, "unpriced"), call.cost
 
 
 @pytest.mark.parametrize(("tier", "priced"), [("standard", True), ("priority", False)])

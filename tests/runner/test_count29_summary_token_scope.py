@@ -1,13 +1,15 @@
-"""The summary's token total says it covers fewer calls than the cost beside it, when it does.
+"""The summary's token total covers the calls the cost beside it counts: every attempt's (count29, count30).
 
 `memeval results`' `Cost:` line gives the known spend of every attempt of every trial (`arm_spend`: an attempt
 stopped mid-call and run again by `--resume`, one retried after a fault, a faulted trial's) and, after a `;`, a token
-total over the counted trials' last attempts only. A run stopped (SIGINT) while a call was in flight, then resumed,
-read `$... metered ...; 418 tokens` where the proxy had metered 627 tokens in the three calls the dollars counted:
-the interrupted attempt's call was read to its end and priced, and its 209 tokens were in no total. Now the line says
-what the tokens cover: `418 tokens in the counted trials' last attempts (2 of the 3 calls the cost counts)`. A real
-`memeval ab` through the real proxy to a local upstream replaying recorded Chat stream 11, stopped with SIGINT while
-the upstream holds the first trial's call, then `--resume`d.
+total. A run stopped (SIGINT) while a call was in flight, then resumed, read `$... metered ...; 418 tokens` where the
+proxy had metered 627 tokens in the three calls the dollars counted: the interrupted attempt's call was read to its
+end and priced, and its 209 tokens were in no total. count29 made the line say what its tokens covered (`418 tokens
+in the counted trials' last attempts (2 of the 3 calls the cost counts)`); count30 put every attempt's tokens in the
+projection (`AttemptSpend.input_tokens`, `output_tokens`), so the line reads the 627 tokens the dollars paid for, and
+a result projected before (no attempt tokens) still reads as count29 made it. A real `memeval ab` through the real
+proxy to a local upstream replaying recorded Chat stream 11, stopped with SIGINT while the upstream holds the first
+trial's call, then `--resume`d.
 """
 
 from __future__ import annotations
@@ -23,6 +25,10 @@ from pathlib import Path
 from patience import patient
 from runner_helpers import REPO, make_task
 from wire_rig import ANSWER_TEST_SH, LocalUpstream, Reply, make_agent, recorded
+
+from memeval.results import Run, load_run
+from memeval.runreport._summary import summarize
+from memeval.runreport._text import summary_lines
 
 
 def test_tokens_beside_a_cost_of_more_calls_say_what_they_cover(tmp_path: Path) -> None:
@@ -61,5 +67,35 @@ def test_tokens_beside_a_cost_of_more_calls_say_what_they_cover(tmp_path: Path) 
     shown = subprocess.run([sys.executable, "-m", "memeval", "results", run, "--runs-dir", str(runs)], env=env,
                            cwd=REPO, capture_output=True, text=True, timeout=patient(120))  # fmt: skip
     (cost,) = [line for line in shown.stdout.splitlines() if line.startswith("Cost:")]
-    # main: "...; 418 tokens", three calls of 209 tokens priced in the dollars, two in the tokens
-    assert cost.endswith("; 418 tokens in the counted trials' last attempts (2 of the 3 calls the cost counts)"), cost
+    # count29: "...; 418 tokens in the counted trials' last attempts (2 of the 3 calls the cost counts)"
+    assert cost.endswith("; 627 tokens"), cost
+    result = load_run(runs / run, use_cache=False).result
+    spends = [a for t in result.trials for a in t.spend]
+    assert sorted((a.ended, a.calls, a.input_tokens, a.output_tokens) for a in spends) == [
+        (True, 1, 149, 60),  # the interrupted attempt (ended `cancelled`): its call read to its end, its tokens carried
+        (True, 1, 149, 60),
+        (True, 1, 149, 60),
+    ]
+    assert all(a.tokens_unmeasured == 0 for a in spends)
+    (twice,) = [t for t in result.trials if len(t.spend) == 2]
+    assert twice.spend_tokens == (298, 120) and twice.harness_measured.input_tokens == 149  # the last attempt's
+    # a result projected before attempts carried their tokens reads as count29 made it
+    older = result.model_copy(
+        update={
+            "trials": tuple(
+                t.model_copy(
+                    update={
+                        "spend": tuple(
+                            a.model_copy(
+                                update={"input_tokens": None, "output_tokens": None, "tokens_unmeasured": None}
+                            )
+                            for a in t.spend
+                        )
+                    }
+                )
+                for t in result.trials
+            )
+        }
+    )
+    (old_cost,) = [line for line in summary_lines(summarize(Run(runs / run, older))) if line.startswith("Cost:")]
+    assert old_cost.endswith("; 418 tokens in the counted trials' last attempts (2 of the 3 calls the cost counts)")
