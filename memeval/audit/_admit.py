@@ -33,9 +33,7 @@ STORE_ONLY_TYPES = STORE_TYPES
 def admit(d: AuditEvent, index: int, origin: str, limits: Limits) -> AuditEvent:
     """Step 0 of the write path (`memeval.audit._write`): origin, size (`limits`), identity, lessons."""
     if d.type not in ORIGIN_TYPES.get(origin, frozenset()):
-        raise AuditEventRejected(
-            f"event {index}: {refused_type_message(d.type, origin)}", index=index
-        )
+        raise AuditEventRejected(f"event {index}: {refused_type_message(d.type, origin)}", index=index)
     if origin == "ingest" and (ahead := (d.occurred_at - utc_now()).total_seconds()) > MAX_AHEAD_S:
         raise AuditEventRejected(
             f"event {index}: occurred_at {d.occurred_at.isoformat()} is "
@@ -119,7 +117,6 @@ def check_draft(d: AuditEvent, index: int) -> None:
     # read from the fields: `getattr` of a field a payload type lacks goes through pydantic's slow `__getattr__`
     if d.payload.__dict__.get("released_hold") is not None:
         raise AuditEventRejected(
-            f"event {index} sets payload.released_hold: only a "
-            "hold.released decision does that; remove it",
+            f"event {index} sets payload.released_hold: only a hold.released decision does that; remove it",
             index=index,
         )

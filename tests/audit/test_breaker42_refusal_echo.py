@@ -51,7 +51,9 @@ REFUSED = {
 
 @pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
 @pytest.mark.parametrize("case", sorted(REFUSED))
-def test_the_cli_refusal_does_not_echo_an_unscanned_id(case: str, db_url: str, tmp_path: Path, store: SqlAuditStore) -> None:
+def test_the_cli_refusal_does_not_echo_an_unscanned_id(
+    case: str, db_url: str, tmp_path: Path, store: SqlAuditStore
+) -> None:
     f = tmp_path / "events.jsonl"
     f.write_text(json.dumps(REFUSED[case]) + "\n")
     r = CliRunner().invoke(app, ["audit", "ingest", str(f), "--db", db_url])
