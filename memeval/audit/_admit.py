@@ -1,10 +1,13 @@
 """Steps 0 and 1 of the write path: what a draft must be before it is sanitised and stored.
 
-`admit` lets in only the event types of the draft's origin, refuses a NUL character in any string
+`admit` lets in only the event types of the draft's origin, refuses an ingested event dated
+after its arrival (`MAX_AHEAD_S`), a NUL character in any string
 (PostgreSQL stores none) and free text over the size limits, normalises person ids and turns a
 `memory.written` of kind `lesson` into the `lesson.proposed` it is; `check_draft` refuses drafts
 that set store fields, have a store-only type (`STORE_ONLY_TYPES`) or set `released_hold`. Both
-raise `AuditEventRejected` with the draft's position as `.index`.
+raise `AuditEventRejected` with the draft's position as `.index`, and name the event by it alone:
+they run before the id fields are scanned (`Sanitizer.check_ids`), so a `sender_event_id` may
+still hold a credential and is never quoted.
 `memeval.audit._write.append_batch` calls them.
 """
 
@@ -12,6 +15,7 @@ from __future__ import annotations
 
 from memeval.audit import _payloads as p
 from memeval.audit._authority import (
+    MAX_AHEAD_S,
     ORIGIN_TYPES,
     STORE_TYPES,
     Limits,
@@ -19,6 +23,7 @@ from memeval.audit._authority import (
 )
 from memeval.audit._events import EVENT_ADAPTER, STORE_FIELDS, AuditEvent
 from memeval.audit._person import normalize_person_id
+from memeval.clock import utc_now
 from memeval.errors import AuditEventRejected
 
 STORE_ONLY_TYPES = STORE_TYPES
@@ -28,8 +33,14 @@ STORE_ONLY_TYPES = STORE_TYPES
 def admit(d: AuditEvent, index: int, origin: str, limits: Limits) -> AuditEvent:
     """Step 0 of the write path (`memeval.audit._write`): origin, size (`limits`), identity, lessons."""
     if d.type not in ORIGIN_TYPES.get(origin, frozenset()):
+        raise AuditEventRejected(f"event {index}: {refused_type_message(d.type, origin)}", index=index)
+    if origin == "ingest" and (ahead := (d.occurred_at - utc_now()).total_seconds()) > MAX_AHEAD_S:
         raise AuditEventRejected(
-            f"event {index} ({d.sender_event_id!r}): {refused_type_message(d.type, origin)}", index=index
+            f"event {index}: occurred_at {d.occurred_at.isoformat()} is "
+            f"{_ahead_text(ahead)} after the store's clock ({utc_now():%Y-%m-%dT%H:%M:%SZ}); an event cannot "
+            f"have happened after it arrived (at most {MAX_AHEAD_S // 60} minutes of clock skew are taken): "
+            "send the time it happened, or fix the sender's clock",
+            index=index,
         )
     if (nul := _first_nul(d)) is not None:
         field, at = nul
@@ -43,7 +54,7 @@ def admit(d: AuditEvent, index: int, origin: str, limits: Limits) -> AuditEvent:
         value = getattr(d.payload, name)
         why = limits.text_too_long(name, len(value)) if value else None
         if why:
-            raise AuditEventRejected(f"event {index} ({d.sender_event_id!r}): {why}", index=index)
+            raise AuditEventRejected(f"event {index}: {why}", index=index)
     if d.actor.kind == "person":
         pid = normalize_person_id(d.actor.id)
         if not pid:
@@ -60,6 +71,13 @@ def admit(d: AuditEvent, index: int, origin: str, limits: Limits) -> AuditEvent:
             }
         )
     return d
+
+
+def _ahead_text(seconds: float) -> str:
+    """`seconds` (> 0) as whole days when a day or more, else whole minutes."""
+    if seconds >= 86_400:
+        return f"{int(seconds // 86_400)} days"
+    return f"{int(seconds // 60)} minutes"
 
 
 def _first_nul(d: AuditEvent) -> tuple[str, int] | None:
@@ -87,19 +105,18 @@ def check_draft(d: AuditEvent, index: int) -> None:
     set_fields = [f for f in STORE_FIELDS if getattr(d, f) is not None]
     if set_fields:
         raise AuditEventRejected(
-            f"event {index} ({d.sender_event_id!r}) sets {set_fields}: the store assigns these; remove them",
+            f"event {index} sets {set_fields}: the store assigns these; remove them",
             index=index,
         )
     if d.type in STORE_ONLY_TYPES:
         raise AuditEventRejected(
-            f"event {index} ({d.sender_event_id!r}) has type {d.type!r}, which only memeval "
+            f"event {index} has type {d.type!r}, which only memeval "
             "writes: send the original text and memeval blanks or holds it",
             index=index,
         )
     # read from the fields: `getattr` of a field a payload type lacks goes through pydantic's slow `__getattr__`
     if d.payload.__dict__.get("released_hold") is not None:
         raise AuditEventRejected(
-            f"event {index} ({d.sender_event_id!r}) sets payload.released_hold: only a "
-            "hold.released decision does that; remove it",
+            f"event {index} sets payload.released_hold: only a hold.released decision does that; remove it",
             index=index,
         )

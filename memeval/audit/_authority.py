@@ -57,6 +57,16 @@ ORIGIN_TYPES: dict[str, frozenset[str]] = {"ingest": INGEST_TYPES, "review": QUE
 DEFAULT_MAX_EVENT_BYTES = 256 * 1024
 DEFAULT_MAX_TEXT_CHARS = 65_536
 
+MAX_AHEAD_S = 3600
+"""Most seconds an ingested event's `occurred_at` may lie after the store's clock when it arrives.
+
+Weekly counts, the report's refusals, blanked secrets and held texts are taken by business time
+(`occurred_at`), which the sender writes. An event dated after its own arrival (year 9999, say)
+fell in no week a report was ever made for: a hostile agent's refusals and a memory system's held
+texts were counted in no report. One hour of clock skew is allowed (a sender's clock a little
+fast); anything later is refused. Events dated in the past stay accepted (a week ingested after
+it ended is counted in its own week and the report says what it received late)."""
+
 
 def refused_type_message(event_type: str, origin: str) -> str:
     """Why `event_type` may not come through `origin`, and what to do instead."""
