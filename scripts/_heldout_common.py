@@ -17,6 +17,7 @@ table or a training script.
   v33's `draw` (`lowest` without near-duplicates: one holding another once normalised, or a `twin`), v33 on.
 - `twin`: two texts of the same length differing in at most half their characters (script variants), v33 on.
 - `written_rows`: a builder's WRITTEN (held) and BENIGN rows with their origin and licence, v30 on.
+- `sourced_row`: one row copied from an outside source, with its group's licence, repository, commit and path, v38 on.
 - `build_main`: the argument parsing and writing every builder repeats.
 """
 
@@ -161,6 +162,27 @@ def written_rows(
     return out + [
         dict(text=t, held=False, lang=lang, origin=f"{tag}:{kind}", licence=licence) for lang, kind, t in benign
     ]
+
+
+def sourced_row(
+    text: str,
+    held: bool,
+    origin: str,
+    path: str,
+    lang: str,
+    *,
+    repos: dict[str, tuple[str, str]],
+    licences: dict[str, str],
+) -> dict[str, Any]:
+    """A row copied from a source: its group (`origin` up to the first ':') names its licence and (repository, commit).
+
+    Keys in the order the v38-v40 fixtures store them. Raises KeyError for a group with no repository or licence.
+    """
+    group = origin.split(":")[0]
+    repo, commit = repos[group]
+    return dict(
+        text=text, held=held, lang=lang, origin=origin, licence=licences[group], repo=repo, commit=commit, path=path
+    )
 
 
 def _archive(sources: Path, kind: str, name: str) -> Path:
