@@ -2,6 +2,7 @@
 
 Usage (with `PYTHONPATH` set to the tree to measure):
     python bench/redact_cut_halves.py [--dump FILE] [--json] [--across batch|stored]
+    python bench/redact_cut_halves.py --parts 3 [--spaced] [--across batch|stored]
     python bench/redact_cut_halves.py --lookalikes [--across batch]
     python bench/redact_cut_halves.py --ingest-pairs 5000
 
@@ -76,15 +77,16 @@ def cases() -> list[tuple[str, int, str, str]]:
     return out
 
 
-def cases_k(parts: int) -> list[tuple[str, list[int], list[str]]]:
+def cases_k(parts: int, spaced: bool = False) -> list[tuple[str, list[int], list[str]]]:
     """(value, cut offsets, texts) for every credential value of 12+ characters cut into `parts` pieces of near-equal
     length (redact35): the first text ends with the value's first piece, each middle text is one piece, the last
-    text starts with the last piece."""
+    text starts with the last piece. `spaced` (redact36): the values that hold whitespace instead (a middle piece
+    may then hold a gap), those without are not cut."""
     out = []
     for group, text, secrets in _owned() + _fresh():
         for s in secrets if group == "credential" else ():
             k = text.find(s)
-            if k >= 0 and len(s) >= MIN_VALUE and not any(c.isspace() for c in s):
+            if k >= 0 and len(s) >= MIN_VALUE and any(c.isspace() for c in s) == spaced:
                 cuts = [len(s) * i // parts for i in range(1, parts)]
                 bounds = [0, *(k + c for c in cuts), len(text)]
                 out.append((s, cuts, [text[a:b] for a, b in zip(bounds, bounds[1:], strict=False)]))
@@ -164,9 +166,9 @@ def _batch_k(
     return more
 
 
-def parts_k(parts: int, mode: str | None, as_json: bool) -> None:
+def parts_k(parts: int, mode: str | None, as_json: bool, spaced: bool = False) -> None:
     """Print `--parts`' tally: cuts with every part blanked, some, none; raw pieces of 8+ characters."""
-    cs = cases_k(parts)
+    cs = cases_k(parts, spaced)
     c0 = time.process_time()
     outs = _across_k(cs, mode)
     cpu = time.process_time() - c0
@@ -399,9 +401,10 @@ def main() -> None:
     ap.add_argument("--ingest-pairs", type=int, default=0, help="the reading across events on N ingest bench events")
     ap.add_argument("--missed", action="store_true", help="list the values stored raw even when not cut")
     ap.add_argument("--parts", type=int, default=2, help="cut each value into this many events (3+: redact35)")
+    ap.add_argument("--spaced", action="store_true", help="with --parts 3+: the values holding whitespace (redact36)")
     a = ap.parse_args()
     if a.parts > 2 and not a.lookalikes:
-        parts_k(a.parts, a.across, a.json)
+        parts_k(a.parts, a.across, a.json, a.spaced)
         return
     if a.missed:
         missed()

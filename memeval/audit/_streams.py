@@ -13,7 +13,7 @@ from collections import OrderedDict, defaultdict
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from memeval.redact import MAX_PARTS, SCAN_INCOMPLETE, single_run
+from memeval.redact import MAX_PARTS, SCAN_INCOMPLETE, middle
 
 if TYPE_CHECKING:
     from memeval.audit._events import AuditEvent
@@ -67,11 +67,12 @@ class StreamEnds:
 def _chainable(texts: Sequence[str]) -> Sequence[str]:
     """The last of `texts` and those before it a later text's chain may read: back to the first not a single run.
 
-    A chain's middles are single runs (`memeval.redact.chain_lengths`): a text before a text that is not one is
-    never read again, so it is not kept (what a stream holds in memory stays about one text in prose streams).
+    A chain's middles are single runs or short chunks with a gap inside (`memeval.redact.middle`): a text before a
+    text that is not one is never read again, so it is not kept (what a stream holds in memory stays about one text
+    in prose streams).
     """
     k = len(texts) - 1
-    while k > 0 and single_run(texts[k]):
+    while k > 0 and middle(texts[k]):
         k -= 1
     return texts[max(k, 0) :]
 

@@ -20,7 +20,7 @@ from memeval.redact._budget import (
     request_bound,
     request_budget_seconds,
 )
-from memeval.redact._chain import MAX_PARTS, chain_lengths, cut_through, single_run
+from memeval.redact._chain import MAX_PARTS, chain_lengths, cut_through, middle, single_run
 from memeval.redact._incomplete import SCAN_INCOMPLETE, whole
 from memeval.redact._models import REDACTOR_VERSION, Finding, Redaction, placeholder
 
@@ -62,6 +62,7 @@ __all__ = [
     "placeholder",
     "request_bound",
     "request_budget_seconds",
+    "middle",
     "single_run",
     "whole",
     "with_findings",

@@ -27,6 +27,7 @@ the scanner is the `detect_many` given.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -55,11 +56,27 @@ MAX_PARTS = 8
 """Most events read as one chain: a 64-character key in 8-character chunks."""
 MAX_RUN = 4 * WINDOW
 """Longest middle text (characters) a chain reads: a run longer than this is no chunk of one key."""
+MAX_SPACED = 64
+"""Longest middle text (characters) a chain reads when it holds whitespace (redact36): a stream's chunk."""
+MAX_GAPS = 4
+"""Most whitespace runs a middle holding whitespace may have (`-----BEGIN RSA PRIVATE KEY-----` has three)."""
+_SPACED = re.compile(rf"[^\s()\[\]{{}}<>\"'`]+(?:\s+[^\s()\[\]{{}}<>\"'`]+){{1,{MAX_GAPS}}}")
 
 
 def single_run(text: str) -> bool:
     """Whether `text` is one unbroken run a chain may read as a middle part (no space, bracket or quote)."""
     return 0 < len(text) <= MAX_RUN and _RUN_START.fullmatch(text) is not None
+
+
+def middle(text: str) -> bool:
+    """Whether a chain may read `text` as a middle part.
+
+    A single run (`single_run`), or since redact36 a chunk of at most `MAX_SPACED` characters with whitespace inside
+    but not at its edges, in at most `MAX_GAPS` runs, and no bracket or quote (`FlyV1 fm`, `RSA PRIVATE KEY`,
+    `AKIA Y1LP J`: a key with a gap cut so the gap falls inside a middle event). A longer text with whitespace is
+    prose, which a chain does not read through.
+    """
+    return single_run(text) or (len(text) <= MAX_SPACED and _SPACED.fullmatch(text) is not None)
 
 
 def glued(prev: str, text: str) -> bool:
@@ -99,7 +116,8 @@ def chain_lengths(texts: Sequence[str]) -> tuple[int, ...]:
     """How many of `texts` (oldest first, the last the new text) end each chain read with the last; () when none.
 
     Walks back from the last: each earlier text must be glued to the one after it (`glued`); a text that is not a
-    single run (`single_run`) is the chain's first and ends the walk; at most `MAX_PARTS`. A chain has at least
+    middle part (`middle`: a single run, or a short chunk with a gap inside) is the chain's first and ends the walk;
+    at most `MAX_PARTS`. A chain has at least
     three texts. When its first text is not glued to the next by `_across.join` too (its word screen: `follows` +
     `sgph_d53`, a word before a token's first chunk, glued into `followssgph_...` that no rule reads) the chain
     one shorter, starting at that single run, is read as well.
@@ -109,7 +127,7 @@ def chain_lengths(texts: Sequence[str]) -> tuple[int, ...]:
         if not glued(texts[k], texts[k + 1]):
             break
         n += 1
-        if not single_run(texts[k]):
+        if not middle(texts[k]):
             break
     if n < 3:  # noqa: PLR2004
         return ()

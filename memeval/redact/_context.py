@@ -127,7 +127,7 @@ secret-scanning patterns), then the credential key words of detect-secrets' keyw
 the 12-digit Maestro prefixes of Faker's card list the context rules do not reach
 (`scripts/redact_rules_cards.py`: `0604`)."""
 
-SCANNER_RULE_FILES = ("betterleaks.toml", "veles.toml")
+SCANNER_RULE_FILES = ("betterleaks.toml", "veles.toml", "titus.toml")
 """Packaged rule files read as a credential scanner, not as context rules: the betterleaks and
 gitleaks rules neither bundled engine reports on the rule's own examples
 (`scripts/redact_rules_betterleaks.py`), and veles' self-named key patterns whose own test secrets
