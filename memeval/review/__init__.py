@@ -62,7 +62,7 @@ if TYPE_CHECKING:  # the real names for type checkers; at run time `__getattr__`
         resolve,
     )
     from memeval.review._read import WAITING_STATE, get_item, item_events, waiting_items
-    from memeval.review._settings import ReviewSettings, load_secret_key
+    from memeval.review._settings import ReviewSettings, default_secret_file, load_secret_key
     from memeval.review._tables import ensure_review_schema
 
 __all__ = [
@@ -115,6 +115,7 @@ __all__ = [
     "item_kind",
     "item_ref",
     "list_users",
+    "default_secret_file",
     "load_secret_key",
     "new_decision_id",
     "overdue_items",
@@ -176,6 +177,7 @@ __getattr__, __dir__ = lazy_names(
         "item_events": "_read",
         "item_ref": "_queue",
         "list_users": "_accounts",
+        "default_secret_file": "_settings",
         "load_secret_key": "_settings",
         "new_decision_id": "_decide",
         "overdue_items": "_queue",
