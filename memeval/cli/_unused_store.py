@@ -61,45 +61,64 @@ def _new_cookie_key(url: str) -> Path | None:
     return None if path.exists() else path
 
 
+class UnusedStore:
+    """What `removed_if_unused` yields: the stores the block opened, and `sweep` to remove a made, empty store now.
+
+    Attributes:
+        opened: the block appends the store it opened, so its engines are closed before removal.
+    """
+
+    def __init__(self, url: str, what: str) -> None:
+        from memeval.audit import new_store_files
+
+        self.what = what
+        self.made = new_store_files(url)
+        self.cookie_key = _new_cookie_key(url) if self.made is not None else None
+        self.opened: list[SqlAuditStore] = []
+
+    def sweep(self) -> None:
+        """Remove the store when the block made it and it holds nothing (`holds_nothing`), and say so; once only.
+
+        Called by the server right before its stop line (so that line stays the last), and again at the
+        block's end (a no-op then).
+        """
+        made, self.made = self.made, None
+        if made is None or not made.files[0].is_file() or not holds_nothing(made.files[0]):
+            return
+        for store in self.opened:
+            store.engine.dispose()
+            store.write_engine.dispose()
+        for path in (*made.files, made.key, self.cookie_key):
+            if path is not None:
+                path.unlink(missing_ok=True)
+        for folder in made.folders:  # deepest first
+            if folder.is_dir() and not any(folder.iterdir()):
+                folder.rmdir()
+        typer.echo(
+            f"{self.what}: removed the store {made.files[0]} it had made, with its new keys, since nothing was "
+            "stored in it; to serve your store, start the server in the folder that holds it or name it with --db "
+            "(or MEMEVAL_DB)",
+            err=True,
+        )
+
+
 @contextmanager
-def removed_if_unused(url: str, what: str) -> Iterator[list[SqlAuditStore]]:
+def removed_if_unused(url: str, what: str) -> Iterator[UnusedStore]:
     """Within the block a server opens the store at `url`; made by the block and empty at its end, it goes.
 
     Only a SQLite file that did not exist when the block began counts as made here: PostgreSQL and
-    an existing file are never touched. At the end (a stop by SIGTERM or Ctrl-C, or an error), if
-    the file holds nothing (`holds_nothing`), the engines of the stores the block appended to the
-    yielded list are closed, then the file and its journal files, the key files made for it and the
-    folders made for it (when empty) are removed, and a line on stderr says so, naming how to serve
-    the right store.
+    an existing file are never touched. At the end (a stop by SIGTERM or Ctrl-C, or an error), or
+    earlier when the block calls `sweep` (right before the server's stop line), if the file holds
+    nothing (`holds_nothing`), the engines of the stores the block opened are closed, then the file
+    and its journal files, the key files made for it and the folders made for it (when empty) are
+    removed, and a line on stderr says so, naming how to serve the right store.
 
     Args:
         url: the store's URL (`memeval.audit.db_url`'s answer).
         what: how the line names the server (`memeval review on http://127.0.0.1:8765/`).
-
-    Yields:
-        A list the block appends the store it opened to, so its engines are closed before removal.
     """
-    from memeval.audit import new_store_files
-
-    made = new_store_files(url)
-    cookie_key = _new_cookie_key(url) if made is not None else None
-    opened: list[SqlAuditStore] = []
+    guard = UnusedStore(url, what)
     try:
-        yield opened
+        yield guard
     finally:
-        if made is not None and made.files[0].is_file() and holds_nothing(made.files[0]):
-            for store in opened:
-                store.engine.dispose()
-                store.write_engine.dispose()
-            for path in (*made.files, made.key, cookie_key):
-                if path is not None:
-                    path.unlink(missing_ok=True)
-            for folder in made.folders:  # deepest first
-                if folder.is_dir() and not any(folder.iterdir()):
-                    folder.rmdir()
-            typer.echo(
-                f"{what}: removed the store {made.files[0]} it had made, with its new keys, since nothing was stored "
-                "in it; to serve your store, start the server in the folder that holds it or name it with --db "
-                "(or MEMEVAL_DB)",
-                err=True,
-            )
+        guard.sweep()

@@ -429,13 +429,15 @@ def serve(
 
         workers = worker_count()
         store_url = db_url(db)
-        with removed_if_unused(store_url, f"{what} on {url}") as opened:  # a new store left empty goes at the stop
+        with removed_if_unused(store_url, f"{what} on {url}") as unused:  # a new store left empty goes at the stop
             store = open_store(store_url)
-            opened.append(store)
+            unused.opened.append(store)
             config = server_config(  # a factory: the app and its worker pool are made once the engines are warm
                 lambda: create_ingest_app(store, workers=workers), factory=True
             )
             try:
-                serve_until_stopped(config, f"{what} on {url}", [sock], prepare=warm_ingest(loaded))
+                serve_until_stopped(
+                    config, f"{what} on {url}", [sock], prepare=warm_ingest(loaded), at_stop=unused.sweep
+                )
             finally:  # stopped: its workers end now, loading or not (Python's exit waited for them to load)
                 end_worker_pools()
