@@ -23,13 +23,17 @@ class SecurityHeaders:
     Args:
         app: the wrapped application.
         csp: the Content-Security-Policy value (see the CSP Level 3 specification).
+        referrer: the `Referrer-Policy` in place of `BASE_HEADERS`' `no-referrer` (None: that one). The
+            review pages send `same-origin`: under `no-referrer` a browser sends `Origin: null` with
+            every form post, their own included, so the pages' origin check could not tell them apart.
 
     A header the application already set is left as it is.
     """
 
-    def __init__(self, app: ASGIApp, csp: str) -> None:
+    def __init__(self, app: ASGIApp, csp: str, referrer: str | None = None) -> None:
         self.app = app
-        self.headers = ((b"content-security-policy", csp.encode()), *BASE_HEADERS)
+        base = [(k, referrer.encode() if referrer and k == b"referrer-policy" else v) for k, v in BASE_HEADERS]
+        self.headers = ((b"content-security-policy", csp.encode()), *base)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":

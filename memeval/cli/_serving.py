@@ -281,6 +281,7 @@ def serve_until_stopped(
     prepare: Callable[[], None] | None = None,
     pages: bool = False,
     then: str | None = None,
+    at_stop: Callable[[], None] | None = None,
 ) -> None:
     """Serve `config` until stopped: "WHAT (Ctrl-C to stop)" once listening, a line on SIGTERM, then return.
 
@@ -298,6 +299,8 @@ def serve_until_stopped(
         pages: the app serves HTML pages (`memeval serve`): while `prepare` runs, a request for a path
             outside `/api` gets the 503 as a small HTML page, not JSON (`_loading.loading_page`).
         then: a line said on stderr right after the start line (what the served store still lacks).
+        at_stop: run once the server has stopped, before the stop line (the stop line stays the last):
+            `memeval.cli._unused_store.UnusedStore.sweep`.
 
     Raises:
         KeyboardInterrupt: Ctrl-C (SIGINT), raised again by uvicorn after its shutdown.
@@ -333,5 +336,7 @@ def serve_until_stopped(
         stopped.append(signal.SIGTERM)
     finally:
         signal.signal(signal.SIGTERM, previous)
+    if at_stop is not None:
+        at_stop()
     if stopped:
         typer.echo(f"{what}: stopped by SIGTERM, shut down cleanly", err=True)

@@ -30,6 +30,7 @@ from memeval.cli._serving import (
     warm_ingest,
 )
 from memeval.cli._store import check_week_args, no_events_message, open_with_events
+from memeval.cli._unused_store import removed_if_unused
 from memeval.cli.app import EXIT_FAILURE, command_app, fail, translate_errors
 from memeval.errors import ResentUnderAnotherSender, TransitionRefused
 
@@ -424,14 +425,19 @@ def serve(
     url = f"http://{f'[{host}]' if ':' in host else host}:{port}/api/v1/events"
     with sock, sigterm_ends_loading(f"{what} on {url}"):  # a SIGTERM while it loads stops it at once
         loaded = say_loading(sock, what, url=url)  # at once, before the store's and the app's modules load
-        from memeval.audit import create_ingest_app, end_worker_pools, open_store, worker_count
+        from memeval.audit import create_ingest_app, db_url, end_worker_pools, open_store, worker_count
 
         workers = worker_count()
-        store = open_store(db)
-        config = server_config(  # a factory: the app, and with it the worker pool, is made once the engines are warm
-            lambda: create_ingest_app(store, workers=workers), factory=True
-        )
-        try:
-            serve_until_stopped(config, f"{what} on {url}", [sock], prepare=warm_ingest(loaded))
-        finally:  # stopped: its workers end now, loading or not (Python's exit waited for them to load)
-            end_worker_pools()
+        store_url = db_url(db)
+        with removed_if_unused(store_url, f"{what} on {url}") as unused:  # a new store left empty goes at the stop
+            store = open_store(store_url)
+            unused.opened.append(store)
+            config = server_config(  # a factory: the app and its worker pool are made once the engines are warm
+                lambda: create_ingest_app(store, workers=workers), factory=True
+            )
+            try:
+                serve_until_stopped(
+                    config, f"{what} on {url}", [sock], prepare=warm_ingest(loaded), at_stop=unused.sweep
+                )
+            finally:  # stopped: its workers end now, loading or not (Python's exit waited for them to load)
+                end_worker_pools()

@@ -53,7 +53,12 @@ WEEKLY_PREVIEW_SCHEMA = "memeval.report-preview/1"
 SEND_SCHEMA = "memeval.report-send/1"
 """`memeval report send --json`: {schema, schema_version, status, key, attempts, error}; keys sorted."""
 VERIFY_SCHEMA = "memeval.report-verify/1"
-"""`memeval report verify --json`: {schema, schema_version, ok, checks: [{name, ok, detail}]}; keys sorted."""
+"""`memeval report verify --json`: {schema, schema_version, ok, checks: [{name, ok, detail}]}, keys in that order.
+
+The order README's table of `--json` outputs lists, and a person reading the document wants: the answer
+(`ok`) before the list of checks, each check's name before its outcome and detail. It was sorted
+(`checks` before `ok`, `detail` before `name`), unlike the table; `_verify_doc` fixes it, and
+`tests/project/test_newuser29_findings.py` checks the output against README's row."""
 SUBSCRIPTIONS_SCHEMA = "memeval.report-subscriptions/1"
 """`memeval report subscriptions --json`: {schema, schema_version, subscriptions: [{team, recipients,
 day (mon ... sun), at (HH:MM in the team's zone), since_week (YYYY-Www)}]}."""
@@ -286,11 +291,20 @@ def verify(
     _print_checks(verify_report(open_existing_store(db), file), as_json)
 
 
+def _verify_doc(checks: list[ReportCheck]) -> dict[str, object]:
+    """`report verify --json`'s document (`VERIFY_SCHEMA`): `ok` (every check held), then the checks, in order."""
+    return {
+        "schema": VERIFY_SCHEMA,
+        "schema_version": 1,
+        "ok": all(c.ok for c in checks),
+        "checks": [{"name": c.name, "ok": c.ok, "detail": c.detail} for c in checks],
+    }
+
+
 def _print_checks(checks: list[ReportCheck], as_json: bool) -> None:
     """`report verify`'s output: one line per check (or JSON); exit 1 when any check failed."""
     if as_json:
-        echo_json({"schema": VERIFY_SCHEMA, "schema_version": 1, "ok": all(c.ok for c in checks),
-                   "checks": [c.__dict__ for c in checks]}, sort_keys=True)  # fmt: skip
+        echo_json(_verify_doc(checks))  # in VERIFY_SCHEMA's order, not sorted
     else:
         for c in checks:
             typer.echo(f"{'ok  ' if c.ok else 'FAIL'} {c.name}: {c.detail}")
@@ -412,13 +426,25 @@ def schedule(out: OutOpt = None, runs: RunsOpt = Path("runs"), db: DbOpt = None)
     sent is let finish first.
     """
     from memeval.audit import db_url, open_existing_store
-    from memeval.auditreport import SmtpSettings, report_root, run_service
+    from memeval.auditreport import SmtpSettings, report_root, run_service, subscriptions
+    from memeval.cli._store import store_name
+    from memeval.errors import UsageError
 
     url = db_url(db)  # a bad --db (or MEMEVAL_DB) is named first: an unset SMTP host is not its fix
-    settings = SmtpSettings.from_env()  # read from the environment only: said before a database is reached
     # a store that exists: a typo in --db or MEMEVAL_DB made a new empty store (and its reports/ folder) and
-    # served it, sending nothing, for as long as the service ran
+    # served it, sending nothing, for as long as the service ran. Checked before the SMTP settings, as is
+    # what the store holds: in a store with nothing subscribed, setting up mail first is the wrong step
     store = open_existing_store(url)
+    try:
+        settings = SmtpSettings.from_env()
+    except UsageError as exc:
+        if subscriptions(store):
+            raise
+        team = next(iter(store.teams()), "TEAM")
+        raise UsageError(
+            f"no team is subscribed to weekly reports in {store_name(url)}, so there is nothing to schedule: "
+            f"subscribe one first, `memeval report subscribe --team {team} --to ADDRESS`; then the mail server: {exc}"
+        ) from exc
     logging.basicConfig(level=logging.INFO, handlers=[schedule_log_handler()])
     # A PDF's layout steps ("Step 5 - Creating layout") and APScheduler's own bookkeeping ("Added job
     # "scheduled_run" to job store "default"", "Removed job startup:fernhill") are not the log's: the

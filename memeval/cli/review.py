@@ -32,6 +32,7 @@ from memeval.cli._serving import (
     warm_ingest,
 )
 from memeval.cli._store import open_with_events
+from memeval.cli._unused_store import removed_if_unused
 from memeval.cli.app import command_app, fail, number_fix, shown_input, translate_errors
 from memeval.clock import utc_now
 from memeval.errors import ReviewRefused
@@ -161,15 +162,19 @@ def serve(
         from memeval.review import create_review_app, load_secret_key
 
         store_url = db_url(db)
-        key = load_secret_key(store_url)  # the served store's key, wherever serve starts; none made for a refused serve
-        settings = settings.model_copy(update={"secret_key": SecretBytes(key)})
-        if not loopback(host) and not settings.secure_cookies:  # once it will serve
-            typer.echo(f"warning: serving on {host} without --secure-cookies: put it behind HTTPS", err=True)
-        store = open_store(store_url)
-        web = create_review_app(store, settings, with_ingest=ingest)
-        note = no_account_note(store, db)
-        config = server_config(web)
-        serve_until_stopped(config, what, [sock], warm, pages=True, then=note)  # a browser's 503: HTML
+        with removed_if_unused(store_url, what) as unused:  # a new store left empty (a wrong folder) goes at the stop
+            key = load_secret_key(store_url)  # the served store's key, wherever serve starts; none for a refused serve
+            settings = settings.model_copy(update={"secret_key": SecretBytes(key)})
+            if not loopback(host) and not settings.secure_cookies:  # once it will serve
+                typer.echo(f"warning: serving on {host} without --secure-cookies: put it behind HTTPS", err=True)
+            store = open_store(store_url)
+            unused.opened.append(store)
+            web = create_review_app(store, settings, with_ingest=ingest)
+            note = no_account_note(store, db)
+            config = server_config(web)
+            serve_until_stopped(  # a browser's 503: HTML; a made store left empty goes before the stop line
+                config, what, [sock], warm, pages=True, then=note, at_stop=unused.sweep
+            )
 
 
 @review_app.command("list")

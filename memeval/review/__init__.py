@@ -62,7 +62,7 @@ if TYPE_CHECKING:  # the real names for type checkers; at run time `__getattr__`
         resolve,
     )
     from memeval.review._read import WAITING_STATE, get_item, item_events, waiting_items
-    from memeval.review._settings import ReviewSettings, load_secret_key
+    from memeval.review._settings import ReviewSettings, default_secret_file, load_secret_key
     from memeval.review._tables import ensure_review_schema
 
 __all__ = [
@@ -106,6 +106,7 @@ __all__ = [
     "comment_item",
     "create_review_app",
     "decide_item",
+    "default_secret_file",
     "detail_out",
     "ensure_review_schema",
     "get_account",
@@ -168,6 +169,7 @@ __getattr__, __dir__ = lazy_names(
         "comment_item": "_decide",
         "create_review_app": "_app",
         "decide_item": "_decide",
+        "default_secret_file": "_settings",
         "detail_out": "_models",
         "ensure_review_schema": "_tables",
         "get_account": "_accounts",

@@ -3,7 +3,8 @@
 `create_review_app(store, settings)` returns an ASGI app for uvicorn (`memeval serve`). Besides
 the pages (`_web`) and the API (`_api`) it sets, on every response, a Content-Security-Policy
 that allows no script at all (`default-src 'none'`), `X-Content-Type-Options: nosniff`,
-`X-Frame-Options: DENY`, `Referrer-Policy: no-referrer` and `Cache-Control: no-store`. Escaping
+`X-Frame-Options: DENY`, `Referrer-Policy: same-origin` (no referrer to any other site; the pages'
+own form posts carry their origin, which `_login.foreign_origin` checks) and `Cache-Control: no-store`. Escaping
 is what keeps hostile text inert; the policy is a second wall behind it.
 """
 
@@ -140,7 +141,7 @@ def create_review_app(
     )
     app.add_middleware(RefuseNulAddress)
     app.add_middleware(BoundedBody, exempt=(INGEST_PATH,))  # the ingest endpoint bounds its batches itself
-    app.add_middleware(SecurityHeaders, csp=CSP)
+    app.add_middleware(SecurityHeaders, csp=CSP, referrer="same-origin")  # posts carry their origin
     return app
 
 

@@ -8,6 +8,15 @@ password) bumps the account's session version in the database, so a copy of the 
 after logout is refused: the server, not the browser, decides when a session ends. Logging in
 starts a new session (new CSRF token), so a token planted before login is useless. Every form
 carries the token in a hidden field and every POST compares it in constant time.
+
+Beside the token, every form POST must come from the pages' own origin (`foreign_origin`): the
+browser's `Origin` header (else its `Referer`) names the page that sent the form, and it must be
+this server's scheme-less host and port as the request names them (`Host`, or a proxy's
+`X-Forwarded-Host`). SameSite=Strict keeps other sites' posts from carrying the cookie, but another
+origin on the same site (another port of 127.0.0.1, a sibling service on the same host) is the
+same site to a browser: with a leaked or guessed token, its page could post a decision. The pages
+send `Referrer-Policy: same-origin`, so their own posts carry their origin (with `no-referrer`,
+browsers send `Origin: null` on every form post, and the check could tell no page from another).
 """
 
 from __future__ import annotations
@@ -15,6 +24,7 @@ from __future__ import annotations
 import re
 import secrets
 import time
+from urllib.parse import urlsplit
 
 from starlette.requests import Request
 
@@ -37,6 +47,57 @@ def csrf_ok(request: Request, submitted: str | None) -> bool:
     if not isinstance(expected, str) or not submitted:
         return False
     return secrets.compare_digest(expected.encode(), submitted.encode())
+
+
+DEFAULT_PORTS = {"http": 80, "https": 443}
+"""The port a URL of each scheme means when it names none."""
+
+
+def _host_port(netloc: str, scheme: str) -> tuple[str, int] | None:
+    """(host, port) of a `Host`-style value, the scheme's default port when none is given; None if unreadable."""
+    try:
+        parts = urlsplit(f"{scheme}://{netloc.strip()}")
+        host, port = parts.hostname, parts.port
+    except ValueError:  # a port that is not a number, an unclosed IPv6 bracket
+        return None
+    if not host:
+        return None
+    return host.lower(), port if port is not None else DEFAULT_PORTS.get(scheme, 0)
+
+
+def foreign_origin(request: Request) -> str | None:
+    """The origin a form POST came from when it is not this server's own, else None.
+
+    The origin is the request's `Origin` header, else the origin of its `Referer`; a request with
+    neither (a script, curl, a browser that sends none) is not refused here: the CSRF token still
+    guards it. The origin's host and port must equal those of the request's `Host` header or of
+    one of its `X-Forwarded-Host` values (a proxy in front passes the browser's host there; a page
+    of another origin cannot set either header on a form post). The scheme is not compared: behind
+    a TLS proxy the browser's `https` origin reaches the server over plain HTTP.
+
+    Returns:
+        None when the post comes from this server's pages (or names no origin); otherwise the
+        origin as sent (`http://127.0.0.1:9999`, `null`, a Referer's scheme, host and port), for
+        the refusal to name.
+    """
+    sent = request.headers.get("origin")
+    if sent is None:
+        referer = request.headers.get("referer")
+        if not referer:
+            return None
+        sent = referer
+    try:
+        parts = urlsplit(sent.strip())
+    except ValueError:
+        return sent[:200]
+    if parts.scheme not in DEFAULT_PORTS or not parts.netloc:
+        return sent[:200]  # `null` (a sandboxed frame, a page with no-referrer), a file: or data: page
+    shown = f"{parts.scheme}://{parts.netloc.rpartition('@')[2]}"
+    origin = _host_port(parts.netloc.rpartition("@")[2], parts.scheme)
+    named = [request.headers.get("host", "")]
+    named += request.headers.get("x-forwarded-host", "").split(",")
+    ours = {_host_port(h, parts.scheme) for h in named if h.strip()}
+    return None if origin is not None and origin in ours else shown
 
 
 def session_account(request: Request, store: SqlAuditStore) -> Account | None:

@@ -1,7 +1,8 @@
 """The server-rendered pages: login, queue, item, claims, decisions and bulk decisions.
 
 Every POST checks, in order: a live session (else a redirect to the login page, nothing done),
-the CSRF token (else 403, nothing done), then the queue's rules (`decide_item`), whose refusals
+the page it came from (its `Origin` must be this server's, `_login.foreign_origin`; else 403,
+nothing done), the CSRF token (else 403, nothing done), then the queue's rules (`decide_item`), whose refusals
 re-render the page with the reason and the status of `REFUSAL_STATUS`.
 """
 
@@ -20,7 +21,15 @@ from memeval.review._accounts import Account, authenticate, end_sessions
 from memeval.review._context import REFUSAL_STATUS, Page, ReviewApp, review_app
 from memeval.review._decide import NEEDS_REASON, DecisionRequest, decide_item, new_decision_id
 from memeval.review._leases import claim_item, drop_claim
-from memeval.review._login import csrf_ok, csrf_token, pop_flash, safe_next, session_account, start_session
+from memeval.review._login import (
+    csrf_ok,
+    csrf_token,
+    foreign_origin,
+    pop_flash,
+    safe_next,
+    session_account,
+    start_session,
+)
 from memeval.review._queue import (
     ItemView,
     QueueFilter,
@@ -163,14 +172,35 @@ def _to_login(request: Request) -> RedirectResponse:
 def _signed_in_form(request: Request, app: ReviewApp, csrf_token: str) -> Account | Response:
     """The account behind a form post, or the answer to send instead.
 
-    Not signed in: a redirect to the login page; a missing or wrong CSRF token: a 403 page.
+    Not signed in: a redirect to the login page; a post from another origin or with a missing or
+    wrong CSRF token: a 403 page.
     """
     account = session_account(request, app.store)
     if account is None:
         return _to_login(request)
+    if (origin := foreign_origin(request)) is not None:
+        return _other_origin(request, account, origin)
     if not csrf_ok(request, csrf_token):
         return _forbidden(request, account)
     return account
+
+
+def _other_origin(request: Request, account: Account | None, origin: str) -> HTMLResponse:
+    """The 403 page of a form post sent from a page of another origin (`foreign_origin`): nothing done."""
+    here = request.headers.get("host", "")
+    return render(
+        request,
+        "message.html",
+        "Refused: the form was sent from another site",
+        None,
+        account=account,
+        status=403,
+        error=(
+            f"This form was sent from {origin}, not from these pages ({here}), so nothing was done: open the "
+            "review pages at their own address and send it from there. Behind a proxy, pass the browser's host "
+            "on (nginx: proxy_set_header Host $host; or X-Forwarded-Host)."
+        ),
+    )
 
 
 def _forbidden(request: Request, account: Account | None) -> HTMLResponse:
@@ -240,6 +270,8 @@ def login(
 ) -> Response:
     """Check the password (argon2), throttled per account and per address."""
     app = review_app(request)
+    if (origin := foreign_origin(request)) is not None:  # a login planted from another page: refused
+        return _other_origin(request, None, origin)
     if not csrf_ok(request, csrf_token):
         return _forbidden(request, None)
     address = request.client.host if request.client else "unknown"
@@ -275,6 +307,8 @@ def login(
 @router.post("/logout")
 def logout(request: Request, csrf_token: str = Form("")) -> Response:
     """End the session here and on the server: every copy of the cookie stops working."""
+    if (origin := foreign_origin(request)) is not None:
+        return _other_origin(request, None, origin)
     if not csrf_ok(request, csrf_token):
         return _forbidden(request, None)
     app = review_app(request)
