@@ -1,4 +1,4 @@
-"""Which personal-data gates (`_piigates.GATES`) match a text, found by one native scan of an ASCII text.
+r"""Which personal-data gates (`_piigates.GATES`) match a text, found by one native scan of an ASCII text.
 
 `_piigates.entities_for` asks every text the redactor reads which of five gate patterns (e-mail, phone,
 card, IBAN, IP address) it holds, to pick the presidio recognizers worth running. Asked in Python that
@@ -90,7 +90,9 @@ class GateScan:
                             flags=[hyperscan.HS_FLAG_SINGLEMATCH] * len(patterns),
                         )
                     except (hyperscan.error, UnicodeEncodeError, ValueError) as exc:
-                        log.warning("the personal-data gates do not compile for Hyperscan (%s); searched in Python", exc)
+                        log.warning(
+                            "the personal-data gates do not compile for Hyperscan (%s); searched in Python", exc
+                        )
                         self._failed = True
                         return None
                     self._db = db
