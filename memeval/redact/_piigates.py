@@ -17,6 +17,7 @@ from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any
 
 from memeval.errors import UsageError
+from memeval.redact._gatescan import GateScan
 
 if TYPE_CHECKING:
     from memeval.redact._result import RecognizerResult
@@ -38,6 +39,9 @@ GATES: dict[str, re.Pattern[str]] = {
     "IP_ADDRESS": re.compile(r"\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}|::|(?:[0-9A-Fa-f]{1,4}:){7}"),
 }
 """entity -> a pattern matching every text its presidio recognizer could find something in."""
+
+_GATE_SCAN = GateScan(GATES)
+"""`GATES` asked of a text in one native scan (`_gatescan`: the same answer as searching each)."""
 
 
 DEFAULT_PHONE_REGIONS = ("US", "GB", "FR", "DE", "AU", "IN")
@@ -109,7 +113,8 @@ def entities_for(text: str, settings: PiiSettings, names_scanned: bool) -> list[
         settings: the redactor's settings (`gated`).
         names_scanned: an NER pipeline is installed (`installed_ner_model`): its entities are always asked for.
     """
-    entities = [e for e, gate in GATES.items() if not settings.gated or gate.search(text)]
+    # every gate's `search`, answered by one scan of an ASCII text (`_gatescan.GateScan.hits`: the same list)
+    entities = _GATE_SCAN.hits(text) if settings.gated else list(GATES)
     if names_scanned:
         entities += NER_ENTITIES
     return entities

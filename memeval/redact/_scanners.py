@@ -25,6 +25,7 @@ import betterleaks
 import kingfisher_sdk
 
 from memeval.errors import RedactionError
+from memeval.redact._blscreen import may_find
 from memeval.redact._entities import credential_type
 from memeval.redact._result import Recognizer, RecognizerResult
 
@@ -147,11 +148,15 @@ def scan_string(text: str) -> list[betterleaks.Finding]:
     nothing (an id, an ordinary sentence), and that reply is always `_NOTHING_FOUND`, so it is compared as
     bytes and freed; any other reply (findings, an error, an empty or missing one) is read by the binding's
     own reader, as `scan_string` reads it. A binding without that reader: `betterleaks.scan_string`.
+    A text the library cannot report anything in (ASCII, none of its rules' keywords: `_blscreen.may_find`)
+    is answered [] without the call.
 
     Raises:
         betterleaks.BetterleaksError: the library failed (as `betterleaks.scan_string`).
         UnicodeEncodeError: `text` holds a lone surrogate (as `betterleaks.scan_string`).
     """
+    if not may_find(text):  # no rule of the library runs on it (`_blscreen`): the call would find nothing
+        return []
     native = _native()
     if native is None:
         return betterleaks.scan_string(text)
