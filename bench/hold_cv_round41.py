@@ -8,8 +8,9 @@ Phase 2: figures, every arm in one run, every stage fitted without the set it ju
 
 - `r34`: round 34's stage; `r38`: round 38 as shipped (round 34's stage, and behind the gate 0.2 the concept stage
   `vector38` adding a hold from 0.88), refitted per fold; `r40`: `vector40` in its place; `r41`: `vector41`; each at
-  the add cuts `--adds` and nested (`hold_cv_round39.nested`: the add cut chosen for each set on the others, most
-  orders at precision at least round 38's there, none of the hold tests' benign examples newly held);
+  the add cuts `--adds` and nested (`hold_cv_round39.nested`: the add cut chosen for each set on the others among
+  `--grid`, round 40's cuts unless given: most orders at precision at least round 38's there, none of the hold
+  tests' benign examples newly held);
 - `... by source`: the same arms with every stage fitted without the rows of the text's source group (the origin
   before its first ':', hashed into `--source-folds` groups; `hold_cv_round40.source_groups`).
 
@@ -20,7 +21,7 @@ round 41), so that split is in sample.
 
 Usage: OPENBLAS_NUM_THREADS=1 PYTHONPATH=. nice -n 10 python bench/hold_cv_round41.py --extract
        OPENBLAS_NUM_THREADS=1 PYTHONPATH=. nice -n 10 python bench/hold_cv_round41.py [--adds 0.86 0.9 0.92] \
-           [--source-folds 20] [--out FILE.json]
+           [--source-folds 20] [--grid 0.88 0.89 0.9 0.91 0.92 0.93 0.94 1.01] [--out FILE.json]
 """
 
 from __future__ import annotations
@@ -121,9 +122,9 @@ def figures(args: argparse.Namespace) -> None:
             for a in args.adds:
                 arms[f"{label} add {a:g}"] = s34 | (gate & (p >= a))
             if nest:
-                ok = {(a,): not bool((ex & gate & (p >= a)).any()) for a in r40.ADD}
+                ok = {(a,): not bool((ex & gate & (p >= a)).any()) for a in args.grid}
                 examples[label] = [rows[i]["text"] for i in np.where(ex & gate & (p >= 0.88))[0]]
-                held, ch = r39.nested(lambda c, p=p: s34 | (gate & (p >= c[0])), [(a,) for a in r40.ADD], ok, y, s,
+                held, ch = r39.nested(lambda c, p=p: s34 | (gate & (p >= c[0])), [(a,) for a in args.grid], ok, y, s,
                                       ref, args.margin)  # fmt: skip
                 arms[f"{label} nested"] = held
                 chosen[label] = ch
@@ -175,6 +176,7 @@ def main() -> None:
     ap.add_argument("--w37-weight", type=float, default=5.0)
     ap.add_argument("--margin", type=float, default=0.0, help="nested: precision above round 38's arm")
     ap.add_argument("--adds", type=float, nargs="*", default=[0.86, 0.9, 0.92], help="more fixed add cuts")
+    ap.add_argument("--grid", type=float, nargs="*", default=list(r40.ADD), help="the add cuts the nested choice tries")
     ap.add_argument("--changed", nargs="*", default=["r41", "r40"], help="arms whose verdicts that differ from r38's")
     ap.add_argument("--source-folds", type=int, default=20, help="source-grouped folds (0: none)")
     args = ap.parse_args()
