@@ -28,7 +28,7 @@ thirty-seventh round was tuned (scored once after it, 2026-12-06), and v38, writ
 thirty-eighth round was tuned (scored once after it, 2026-12-06), and v39, written while its
 thirty-ninth round was measured (scored once after it, 2026-12-06), and v40, written while its
 fortieth round was measured (scored once after it, 2026-12-06), and v41, written while its
-forty-first round was tuned (not yet looked at), are
+forty-first round was measured (scored once after it, 2026-12-06), are
 scored only when named.
 
 Prints, per detector: true/false positives, precision, recall, and per language (attacks caught

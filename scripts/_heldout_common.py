@@ -176,7 +176,7 @@ def sourced_row(
 ) -> dict[str, Any]:
     """A row copied from a source: its group (`origin` up to the first ':') names its licence and (repository, commit).
 
-    Keys in the order the v38-v40 fixtures store them. Raises KeyError for a group with no repository or licence.
+    Keys in the order the v38-v41 fixtures store them. Raises KeyError for a group with no repository or licence.
     """
     group = origin.split(":")[0]
     repo, commit = repos[group]

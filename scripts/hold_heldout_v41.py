@@ -56,7 +56,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from _heldout_common import Earlier, build_main
+from _heldout_common import Earlier, build_main, sourced_row
 from _heldout_common import Picker as Picker  # re-exported: the pin test's check_no_earlier_text reads it
 from _heldout_common import written_rows as _written_rows
 from hold_heldout_v29 import _expect, _read
@@ -110,12 +110,7 @@ def overlaps(text: str) -> bool:
 
 
 def _row(text: str, held: bool, origin: str, path: str, lang: str = "en") -> dict[str, Any]:
-    group = origin.split(":")[0]
-    repo, commit = REPOS[group]
-    return dict(
-        text=text, held=held, lang=lang, origin=origin, licence=LICENCES[group], repo=repo, commit=commit,
-        path=path,
-    )  # fmt: skip
+    return sourced_row(text, held, origin, path, lang, repos=REPOS, licences=LICENCES)
 
 
 def quoted_attacks(markdown: str) -> list[str]:

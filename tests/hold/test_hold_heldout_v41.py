@@ -199,5 +199,5 @@ def test_heldout_v41_build_refuses_missing_or_wrong_archives(tmp_path: Path) -> 
 
 def test_heldout_v41_is_registered_in_the_bench_and_never_opened_by_default() -> None:
     """`bench/hold_eval.py --set v41` reads this file; the verdict benches skip it; no training script reads it
-    or its sources; not in SPENT (blind until the lead's one look after round 41)."""
-    check_registered("v41", texts=414, orders=179, repos=REPOS, spent=False)
+    or its sources; SPENT since the one look (after round 41)."""
+    check_registered("v41", texts=414, orders=179, repos=REPOS)
