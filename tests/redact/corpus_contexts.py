@@ -228,6 +228,22 @@ CONTEXTS: list[tuple[str, Wrap]] = [
 _ESCAPES = re.compile(r"\\u[0-9a-fA-F]{0,4}|%[0-9A-Fa-f]{0,2}|\\")
 
 
+def every_corpus_text() -> list[str]:
+    """The owned corpus's texts (Base64 rows decoded) in each of the 46 contexts, then every `text` of the fresh
+    redaction corpora's and the holding sets' JSONL files (prose in many languages and scripts, with addresses,
+    numbers and orders), in folder and file order: the texts a screen must answer exactly as what it screens."""
+    texts = [wrap(item.text)[0] for item in load_corpus() for _, wrap in CONTEXTS]
+    fixtures = Path(__file__).resolve().parents[1] / "fixtures"
+    for folder in sorted([*fixtures.glob("redact_fresh*"), *fixtures.glob("hold_heldout*")]):
+        for path in sorted(folder.glob("*.jsonl")):
+            for line in path.read_text(encoding="utf-8").splitlines():
+                if line.strip():
+                    text = json.loads(line).get("text")
+                    if isinstance(text, str):
+                        texts.append(text)
+    return texts
+
+
 def contexts_named(*names: str) -> list[tuple[str, Wrap]]:
     """The entries of `CONTEXTS` with these names, in `CONTEXTS`' order (a quick test's few contexts)."""
     return [c for c in CONTEXTS if c[0] in names]

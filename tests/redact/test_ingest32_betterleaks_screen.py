@@ -11,18 +11,13 @@ generated texts around keywords, keys, NUL and case changes). On main the names 
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import betterleaks
-from corpus_contexts import CONTEXTS, load_corpus
+from corpus_contexts import every_corpus_text
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from memeval.redact import _blscreen
 from memeval.redact._scanners import scan_string
-
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
 
 def answer(findings: list[betterleaks.Finding]) -> list[tuple[object, ...]]:
@@ -31,20 +26,6 @@ def answer(findings: list[betterleaks.Finding]) -> list[tuple[object, ...]]:
         (f.rule_id, f.secret, f.confidence, f.location.start_line, f.location.start_column, f.location.end_column)
         for f in findings
     ]
-
-
-def corpus_texts() -> list[str]:
-    """The owned redaction corpus's texts (Base64 rows decoded) in each of its 46 contexts, the fresh corpora's rows,
-    and the holding sets' texts (prose in many languages and scripts, with addresses, numbers and orders)."""
-    texts = [wrap(item.text)[0] for item in load_corpus() for _, wrap in CONTEXTS]
-    for folder in sorted([*FIXTURES.glob("redact_fresh*"), *FIXTURES.glob("hold_heldout*")]):
-        for path in sorted(folder.glob("*.jsonl")):
-            for line in path.read_text(encoding="utf-8").splitlines():
-                if line.strip():
-                    text = json.loads(line).get("text")
-                    if isinstance(text, str):
-                        texts.append(text)
-    return texts
 
 
 def test_the_kept_keywords_are_the_installed_librarys() -> None:
@@ -60,7 +41,7 @@ def test_the_kept_keywords_are_the_installed_librarys() -> None:
 
 
 def test_every_corpus_text_gets_the_librarys_own_findings() -> None:
-    texts = corpus_texts()
+    texts = every_corpus_text()
     assert len(texts) > 15000
     skipped = [t for t in texts if not _blscreen.may_find(t)]
     assert len(skipped) > 5000  # the screen does skip (it would pass the rest for nothing if it skipped none)

@@ -11,17 +11,12 @@ would pass the first two for nothing).
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
-from corpus_contexts import CONTEXTS, load_corpus
+from corpus_contexts import every_corpus_text
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from memeval.redact._gatescan import GateScan
 from memeval.redact._piigates import _GATE_SCAN, GATES, NER_ENTITIES, PiiSettings, entities_for
-
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
 
 def searched(text: str) -> list[str]:
@@ -29,22 +24,8 @@ def searched(text: str) -> list[str]:
     return [name for name, gate in GATES.items() if gate.search(text)]
 
 
-def corpus_texts() -> list[str]:
-    """The owned redaction corpus's texts (Base64 rows decoded) in each of its 46 contexts, the fresh corpora's rows,
-    and the holding sets' texts (prose in many languages and scripts, with addresses, numbers and orders)."""
-    texts = [wrap(item.text)[0] for item in load_corpus() for _, wrap in CONTEXTS]
-    for folder in sorted([*FIXTURES.glob("redact_fresh*"), *FIXTURES.glob("hold_heldout*")]):
-        for path in sorted(folder.glob("*.jsonl")):
-            for line in path.read_text(encoding="utf-8").splitlines():
-                if line.strip():
-                    text = json.loads(line).get("text")
-                    if isinstance(text, str):
-                        texts.append(text)
-    return texts
-
-
 def test_every_corpus_text_gets_the_gates_its_patterns_find() -> None:
-    texts = corpus_texts()
+    texts = every_corpus_text()
     assert len(texts) > 15000  # the corpora are there (a moved folder would make this test pass on nothing)
     scan = GateScan(GATES)
     expected = [searched(t) for t in texts]
