@@ -19,6 +19,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass
 from typing import Literal
 
+from memeval._cpubudget import env_positive
 from memeval.eventlog import PlannedTrial
 from memeval.runner._attemptspec import AttemptSpec
 from memeval.runner._executors import TrialExecutor
@@ -27,7 +28,21 @@ from memeval.runner._phases import SIGNAL_STOP, StopFlag
 
 STOP_GRACE_S = 30.0
 """How long a stopping run waits for its attempts to record their end after their sandboxes were
-killed (the sweep repeats meanwhile, in case one was starting a sandbox)."""
+killed (the sweep repeats meanwhile, in case one was starting a sandbox), by default (s)."""
+GRACE_ENV = "MEMEVAL_STOP_GRACE_S"
+"""Sets that wait in seconds instead (above 0, at most `MAX_STOP_GRACE_S`), read when the run's scheduler is made:
+the suite's test of a second Ctrl-C after the wait wants less than half a minute of it."""
+MAX_STOP_GRACE_S = 3600.0
+"""The most `MEMEVAL_STOP_GRACE_S` takes: more is a typo, not a wait."""
+
+
+def stop_grace_s() -> float:
+    """Seconds a stopping run waits for its attempts to end: `MEMEVAL_STOP_GRACE_S`, else `STOP_GRACE_S`.
+
+    Raises:
+        UsageError: the value is not a number above 0 and at most `MAX_STOP_GRACE_S` (named, with the fix).
+    """
+    return env_positive(GRACE_ENV, STOP_GRACE_S, MAX_STOP_GRACE_S, "seconds", "a stopping run's wait for its attempts")
 
 
 @dataclass(frozen=True)
@@ -73,6 +88,9 @@ class Scheduler:
         retries: `--retries`.
         limit_reached: whether the run's spend limit was reached (checked before each start).
         on_progress: told of every start and every finished trial.
+
+    Raises:
+        UsageError: `MEMEVAL_STOP_GRACE_S` is set to no such wait (`stop_grace_s`).
     """
 
     def __init__(
@@ -96,6 +114,7 @@ class Scheduler:
         self.done = 0
         self.total = len(self.planned)
         self._running: dict[Future[None], PlannedTrial] = {}
+        self.stop_grace_s = stop_grace_s()
 
     def trials_of(self, units: Sequence[tuple[str, int]]) -> list[PlannedTrial]:
         """Both arms of each (task id, repeat) unit, units in the order given, arms as planned."""
@@ -194,7 +213,8 @@ class Scheduler:
 
         Sets the cancel flag (with `reason`, what the attempts record, if it is a `StopFlag` not
         yet set), then kills the run's sandboxes until every attempt has ended (or
-        `STOP_GRACE_S` passed). A second Ctrl-C meanwhile does not cut this short.
+        `self.stop_grace_s` passed: `MEMEVAL_STOP_GRACE_S`, else `STOP_GRACE_S`). A second Ctrl-C
+        meanwhile does not cut this short.
         """
         ctx = self.executor.ctx
         if ctx is not None:
@@ -202,7 +222,7 @@ class Scheduler:
                 ctx.cancel.stop(reason)
             else:
                 ctx.cancel.set()
-        deadline = time.monotonic() + STOP_GRACE_S
+        deadline = time.monotonic() + self.stop_grace_s
         while self._running and time.monotonic() < deadline:
             try:
                 self.executor.stop_all()

@@ -107,8 +107,12 @@ def _count(log: Path, kind: str) -> int:
     return sum(1 for e in _events(log) if e["event"] == kind)
 
 
+GRACE_S = 5
+"""The stopping run's wait for its attempts in the second-Ctrl-C test (`MEMEVAL_STOP_GRACE_S`; 30 s by default)."""
+
+
 def _start(
-    tmp_path: Path, upstream: str, stay_s: float, settle_s: str = "1"
+    tmp_path: Path, upstream: str, stay_s: float, settle_s: str = "1", grace_s: str | None = None
 ) -> tuple[subprocess.Popen[bytes], list[str], Path]:
     make_task(tmp_path / "tasks", "t", test_sh=TEST_SH)
     agent = make_agent(tmp_path / "agent", script=AGENT)
@@ -119,6 +123,8 @@ def _start(
         "--env", f"STAY={stay_s}",
     ]  # fmt: skip
     env = {**os.environ, "MEMEVAL_CALLS_SETTLE_S": settle_s}
+    if grace_s is not None:
+        env["MEMEVAL_STOP_GRACE_S"] = grace_s
     proc = subprocess.Popen(args, cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                             start_new_session=True)  # fmt: skip
     return proc, args, runs
@@ -213,15 +219,16 @@ def test_a_second_ctrl_c_while_the_proxy_waits_on_a_call_still_logs_the_call(
 def test_a_second_ctrl_c_while_the_run_waits_for_its_attempts_ends_memeval(
     tmp_path: Path, silent_upstream: str
 ) -> None:
-    # the runner waits 60 s for the calls (past the stopping run's 30 s grace for its attempts)
-    proc, _, runs = _start(tmp_path, silent_upstream, stay_s=600, settle_s="60")
+    # the runner waits 60 s for the calls, past the stopping run's grace for its attempts (set to 5 s here:
+    # the default 30 s was waited out whole, with the same 6 s margin after it)
+    proc, _, runs = _start(tmp_path, silent_upstream, stay_s=600, settle_s="60", grace_s=str(GRACE_S))
     try:
         _wait(proc, lambda: list(runs.glob("*/events.jsonl")), "the run's log", 60)
         (log,) = runs.glob("*/events.jsonl")
         called = lambda: sum(1 for p in (log.parent / ".work").glob("*/world/app/called"))  # noqa: E731
         _wait(proc, lambda: called() == 2, "both agents' calls", 120)
         os.killpg(proc.pid, signal.SIGINT)
-        time.sleep(36)  # past the grace: the run waits for its attempts' threads
+        time.sleep(GRACE_S + 6)  # past the grace: the run waits for its attempts' threads
         os.killpg(proc.pid, signal.SIGINT)
         try:
             _, err = proc.communicate(timeout=patient(90))  # the proxy's 10 s for the calls, then the exit
