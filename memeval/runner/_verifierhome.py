@@ -27,6 +27,7 @@ from pathlib import Path
 
 from memeval.eventlog import TamperFinding
 from memeval.runner._diff import printable
+from memeval.runner._homeconfig import HOME_CONFIG, passwd_home_config
 from memeval.runner._runnersection import RUNNER_SECTIONS, TOOL_CONFIG, git_detail
 from memeval.runner._shadow import INSTALLED_TREES
 from memeval.runner._tamper import JS_RUNNER_CONFIG, RUNNER_CONFIG_FILES, STARTUP
@@ -35,42 +36,6 @@ from memeval.types import TamperKind
 HOME_INSIDE = "/tmp"
 """The verifier's `HOME` inside its sandbox (`memeval.runner._guard.verifier_env`)."""
 
-_GIT = "git's user configuration (aliases, `diff.external`, filters: what git runs when test.sh calls it)"
-_GRADLE_INIT = "Gradle init script, run before every build"
-_SHELL = "read by `bash -l` (and an interactive bash) before the commands it is given"
-HOME_CONFIG: dict[str, str] = {
-    ".proverc": "options `prove` reads before its command line (`--exec PROGRAM` runs every test through it)",
-    ".gitconfig": _GIT,
-    ".config/git/config": _GIT,
-    ".config/git/attributes": "git's user attributes (filters and diff drivers for the files test.sh compares)",
-    ".npmrc": "npm's user configuration (`node-options=--require FILE` runs a file in every `npm test`)",
-    ".yarnrc": "yarn's user configuration",
-    ".yarnrc.yml": "yarn's user configuration",
-    ".node_modules": "a folder Node's `require` searches for a package no `node_modules` holds",
-    ".node_libraries": "a folder Node's `require` searches for a package no `node_modules` holds",
-    ".Rprofile": "R code every R session started without one in its folder runs first",
-    ".Renviron": "environment every R session reads first (`R_LIBS_USER`: whose packages load)",
-    ".mavenrc": "a shell script `mvn` sources before it runs",
-    ".m2/settings.xml": "Maven's user settings (repositories, profiles: what a build resolves and runs)",
-    ".gradle/init.gradle": _GRADLE_INIT,
-    ".gradle/init.gradle.kts": _GRADLE_INIT,
-    ".gradle/init.d": "Gradle init scripts, run before every build",
-    ".gradle/gradle.properties": "Gradle user properties (`org.gradle.jvmargs=-javaagent:...` runs code)",
-    ".cargo/config.toml": "cargo's user configuration (a `rustc-wrapper`, a test `runner`: programs `cargo test` runs)",
-    ".cargo/config": "cargo's user configuration (a `rustc-wrapper`, a test `runner`: programs `cargo test` runs)",
-    ".bundle/config": "bundler's user configuration (which Gemfile and gem folders `bundle exec` uses)",
-    ".gemrc": "rubygems' user configuration",
-    ".rspec": "rspec options read from the home folder (`--require FILE` runs before every spec)",
-    ".pydistutils.cfg": "setuptools' user configuration, read by every package build (`pip install .`)",
-    ".tool-versions": "asdf's and mise's user versions (`python path:/tmp/x` makes their shims run another program)",
-    ".config/mise/config.toml": "mise's user configuration (tool paths, `[env]` scripts: what its shims run)",
-    ".bashrc": _SHELL,
-    ".bash_profile": _SHELL,
-    ".bash_login": _SHELL,
-    ".profile": _SHELL,
-}
-"""Files (or folders) a test tool reads from its user's home folder, relative to `HOME`, each with what it can make
-the tool do. pip's and uv's are left out: the verifier sets `PIP_CONFIG_FILE=/dev/null` and `UV_NO_CONFIG=1`."""
 USER_SITE = ".local/lib"
 """Where Python's user site folders are (`python3.X/site-packages`): read by an interpreter started with `-E`, which
 ignores `PYTHONNOUSERSITE`; its `.pth` files run at start-up, before memeval's guard."""
@@ -217,6 +182,8 @@ def world_findings(written: tuple[str, ...]) -> tuple[TamperFinding, ...]:
     out = []
     for rel in written:
         kind_what = config_kind(rel)
+        if kind_what is None and (what := passwd_home_config(rel)) is not None:
+            kind_what = "runner-config", what  # `/root/.sqliterc` (breaker41)
         if kind_what is not None:
             kind, what = kind_what
             path = printable(f"/{rel}")  # a folder name may hold bytes that are not UTF-8, as the scan's may
