@@ -161,9 +161,9 @@ TamperKind = Literal[
   `go.work`), a `package.json` whose `scripts` or test-runner section changed, and a virtual
   environment's (`pyvenv.cfg`: where its python finds the standard library); also user configuration
   found in the verifier's fresh home folder after test.sh ended (`/tmp/.proverc`, `/tmp/.gitconfig`...: written
-  by test.sh or the program it ran, and read by a tool test.sh ran after), and user configuration in the home folder
-  the password database names when a world folder holds it (`/root/.sqliterc`, `/root/.m2/...`: the sqlite3 shell
-  and Java's `user.home` read that one, not `HOME`).
+  by test.sh or the program it ran, and read by a tool test.sh ran after), and user configuration in a home folder
+  the password database names that a world folder holds (`/root/.sqliterc`, `/root/.m2/...`, `/var/www/...`: the
+  sqlite3 shell, Java's `user.home` and a tool run as that user read it, not `HOME`).
 - `verifier-path`: a symlink or file put where memeval mounts the verifier's folders, or a symlink
   leading into them (removed).
 - `installed-package`: a file added or changed inside an installed package tree in a world folder

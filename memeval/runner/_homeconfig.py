@@ -1,18 +1,20 @@
 """User configuration test tools read from a home folder, and the verifier's home folder by the password database.
 
-Two home folders matter to the verifier. `HOME` is its own fresh `/tmp` (`memeval.runner._guard.verifier_env`), and
-the program test.sh runs can write there (`memeval.runner._verifierhome.home_written`, breaker40). The other is the
-one the password database gives the verifier's user (root: `/root` in the host's `/etc/passwd`, which the sandbox
-shows), which some tools take instead of `HOME`: the sqlite3 shell looks up its `.sqliterc` there first, Java's
-`user.home` is always that folder (so Maven's `~/.m2/settings.xml` and local repository, and Gradle's `~/.gradle`,
-are read there), and OpenSSH reads its `~/.ssh/config` there. A task whose Dockerfile makes that folder
-(`WORKDIR /root`, `COPY config /root/`, `RUN mkdir -p /root`) makes it a world folder the agent writes (breaker41):
+Two kinds of home folder matter to the verifier. `HOME` is its own fresh `/tmp` (`memeval.runner._guard.verifier_env`),
+and the program test.sh runs can write there (`memeval.runner._verifierhome.home_written`, breaker40). The others are
+the ones the password database names (the host's `/etc/passwd`, which the sandbox shows), which some tools take
+instead of `HOME`: the sqlite3 shell looks up its `.sqliterc` in its user's folder first, Java's `user.home` is always
+that folder (so Maven's `~/.m2/settings.xml` and local repository, and Gradle's `~/.gradle`, are read there), OpenSSH
+reads its `~/.ssh/config` there, and a tool test.sh runs as another user (`runuser -u postgres -- psql`, `su`) reads
+that user's (`/var/lib/postgresql/.psqlrc`). A task whose Dockerfile makes such a folder (`WORKDIR /root`,
+`COPY config /root/`, `RUN mkdir -p /var/lib/postgresql/data`) makes it a world folder the agent writes (breaker41):
 `/root/.sqliterc` holding `.shell cat /tests/expected.txt` and `.output /dev/null` made the
 `sqlite3 /app/data.db 'select total from answer'` test.sh compared with its held-back number print that number, a
-wrong answer passed with reward 1 and no finding. So the entries of `PASSWD_HOME_CONFIG` under that folder are
-`runner-config` findings: the ones the agent added or changed in its turn (`passwd_home_finding`, in the tamper
-scan), and those whose inode changed while test.sh ran (`passwd_home_written`). The folder is not hidden from the
-verifier: a task ships what it needs there (a Maven repository for offline builds, a tool's settings).
+wrong answer passed with reward 1 and no finding. So the entries of `PASSWD_HOME_CONFIG` under every such folder a
+world folder holds are `runner-config` findings: the ones the agent added or changed in its turn
+(`passwd_home_finding`, in the tamper scan), and those whose inode changed while test.sh ran (`passwd_home_written`).
+The folders are not hidden from the verifier: a task ships what it needs there (a Maven repository for offline
+builds, a tool's settings).
 
 Only names are looked at, an `lstat` each, never following a link the agent could have left on the way.
 """
@@ -97,28 +99,27 @@ PASSWD_HOME_CONFIG: dict[str, str] = {
 """What tools read from the home folder the password database names, relative to it: `HOME_CONFIG` (for a test.sh
 that sets `HOME` to that folder, and the tools that fall back to it) and the files of tools that look there first or
 only (the sqlite3 shell; Java's `user.home`: Maven, sbt; OpenSSH)."""
-VERIFIER_UID = 0
-"""The user the verifier runs test.sh as inside its sandbox (`SandboxSpec.uid`'s default: the sandbox's root)."""
 
 
-def passwd_home(folders: tuple[str, ...], uid: int = VERIFIER_UID) -> str | None:
-    """The home folder the password database gives `uid`, when it lies in one of the world's `folders`; else None.
+def passwd_homes(folders: tuple[str, ...]) -> tuple[str, ...]:
+    """The home folders the password database names that lie in the world's `folders`, sorted.
 
-    The sandbox shows the host's `/etc/passwd` (`memeval.sandbox._etc.ETC_FILES`), so the host's entry is the one the
-    verifier's tools read. `/` or no entry is None (no home folder of the world's).
+    Every user's, not only root's (test.sh runs as the sandbox's root): test.sh may run a tool as another user
+    (`su postgres -c "psql ..."` sets `HOME` to `/var/lib/postgresql`), and a world with `/var` (`RUN mkdir -p
+    /var/lib/postgresql/data`) holds that user's folder. The sandbox shows the host's `/etc/passwd`
+    (`memeval.sandbox._etc.ETC_FILES`), so the host's entries are the ones the verifier's tools read. A home of `/`
+    is left out (no home folder of the world's).
 
     Args:
         folders: the world's folders as the sandbox names them (`/app`, `/root`), as `world_folders` gives them.
-        uid: the user inside the sandbox.
     """
-    try:
-        home = pwd.getpwuid(uid).pw_dir
-    except KeyError:
-        return None
-    if not home.startswith("/"):
-        return None
-    norm = one_slash(home)
-    return norm if norm != "/" and under(norm, folders) else None
+    homes = {one_slash(e.pw_dir) for e in pwd.getpwall() if e.pw_dir.startswith("/")}
+    return tuple(sorted(h for h in homes if h != "/" and under(h, folders)))
+
+
+def _home_of(inside: str, homes: tuple[str, ...]) -> str | None:
+    """The innermost of `homes` that holds `inside`, or None."""
+    return max((h for h in homes if inside.startswith(h + "/")), key=len, default=None)
 
 
 def _config_entry(rel: str) -> str | None:
@@ -129,22 +130,21 @@ def _config_entry(rel: str) -> str | None:
     return None
 
 
-def passwd_home_finding(inside: str, home: str | None) -> str | None:
+def passwd_home_finding(inside: str, homes: tuple[str, ...]) -> str | None:
     """The detail of the `runner-config` finding for the entry `inside` the agent added or changed, or None.
 
-    `home` is `passwd_home`'s answer: an entry under it that is (or lies in) one of `PASSWD_HOME_CONFIG`, or a jar or
-    model in Maven's repository there, is what a tool of test.sh's reads as its user's.
+    `homes` is `passwd_homes`'s answer: an entry under one that is (or lies in) one of `PASSWD_HOME_CONFIG`, or a jar
+    or model in Maven's repository there, is what a tool of test.sh's reads as its user's.
     """
-    if home is None or not inside.startswith(home + "/"):
+    home = _home_of(inside, homes)
+    if home is None:
         return None
     rel = inside[len(home) + 1 :]
-    where = f"in {home}, the verifier's home folder by the password database (tools that read that one, not HOME)"
+    where = f"in {home}, a home folder by the password database (tools that read it, not HOME: sqlite3, Java, su)"
     if rel.startswith(MAVEN_REPOSITORY + "/") and rel.endswith(MAVEN_CODE):
         return f"{where}: in Maven's local repository, {PASSWD_HOME_DETAIL_MAVEN}"
     key = _config_entry(rel)
-    if key is None:
-        return None
-    return f"{where}: {PASSWD_HOME_CONFIG[key]}"
+    return None if key is None else f"{where}: {PASSWD_HOME_CONFIG[key]}"
 
 
 def _lstat_below(root: Path, rel: str) -> os.stat_result | None:
@@ -164,24 +164,22 @@ def _lstat_below(root: Path, rel: str) -> os.stat_result | None:
         return None
 
 
-def passwd_home_written(world_root: Path, home: str | None, since_ns: int) -> tuple[str, ...]:
-    """The entries of `PASSWD_HOME_CONFIG` under the world's `home` whose inode changed at or after `since_ns`.
+def passwd_home_written(world_root: Path, homes: tuple[str, ...], since_ns: int) -> tuple[str, ...]:
+    """The entries of `PASSWD_HOME_CONFIG` under the world's `homes` whose inode changed at or after `since_ns`.
 
     Maven's repository is not looked at: a test.sh's own `mvn` writes there. Returns paths relative to `world_root`
-    (`root/.sqliterc`, as `memeval.runner._verifierhome.world_written` gives its own), sorted; none when `home` is None.
+    (`root/.sqliterc`, as `memeval.runner._verifierhome.world_written` gives its own), sorted.
     """
-    if home is None:
-        return ()
-    base = home.lstrip("/")
     found = []
-    for key in PASSWD_HOME_CONFIG:
-        st = _lstat_below(world_root, f"{base}/{key}")
-        if st is not None and st.st_ctime_ns >= since_ns:
-            found.append(f"{base}/{key}")
+    for home in homes:
+        base = home.lstrip("/")
+        for key in PASSWD_HOME_CONFIG:
+            st = _lstat_below(world_root, f"{base}/{key}")
+            if st is not None and st.st_ctime_ns >= since_ns:
+                found.append(f"{base}/{key}")
     return tuple(sorted(found))
 
 
 def passwd_home_config(rel: str) -> str | None:
     """What the entry `rel` (from the world's root, one `passwd_home_written` gave) is, for its finding; else None."""
-    home = passwd_home(("/" + rel.split("/", 1)[0],))
-    return None if home is None else passwd_home_finding("/" + rel, home)
+    return passwd_home_finding("/" + rel, passwd_homes(("/" + rel.split("/", 1)[0],)))

@@ -32,7 +32,7 @@ from memeval.runner._guard import (
     verifier_env,
     world_folders,
 )
-from memeval.runner._homeconfig import passwd_home, passwd_home_written
+from memeval.runner._homeconfig import passwd_home_written, passwd_homes
 from memeval.runner._mtimes import date_tests, settle_world
 from memeval.runner._verifierhome import held_configs, home_written, world_written
 from memeval.sandbox import (
@@ -480,8 +480,8 @@ def run_verifier(
     seen = res.output_bytes[0] if res.output_bytes else None
     home = home_written(work / "tmp")  # the sandbox's HOME: what a later tool of test.sh read there
     late = world_written(world.root, since_ns, held_configs(tests))  # a copy of a held-back file is test.sh's
-    # and the home folder by the password database, when the world has it (`/root/.sqliterc`: sqlite3 reads it)
-    late = tuple(sorted({*late, *passwd_home_written(world.root, passwd_home(world_folders(world)), since_ns)}))
+    # and the home folders by the password database that the world holds (`/root/.sqliterc`: sqlite3 reads it)
+    late = tuple(sorted({*late, *passwd_home_written(world.root, passwd_homes(world_folders(world)), since_ns)}))
     return VerifierRun(
         code, res.timed_out, res.died, output, logs, tuple(cleared), report, res.limit_hit, seen, None, home, late
     )
