@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
 from pathlib import Path
 
 from memeval.eventlog import TamperFinding
@@ -100,8 +101,44 @@ LATE_TEST_SUFFIXES = (".py", ".go")
 JavaScript ones the tamper scan names are left out: a test.sh's own build (`tsc`) writes `dist/*.test.js`."""
 
 
+LATE_MODULE = (
+    "module `{}` beside test modules: pytest puts their folder first on the import path, so it is what the tests "
+    "import by that name, in their process (a standard-library module pytest had not loaded: `hashlib`, `sqlite3`)"
+)
+MODULE_SUFFIXES = (".py", ".pyc", ".so")
+
+
+def _late_module(name: str) -> str | None:
+    """The top-level module a file named `name` gives a folder on the import path (`x.py`, `x.pyc`, `x.*.so`)."""
+    stem = name.split(".")[0]
+    return stem if name.endswith(MODULE_SUFFIXES) and stem.isidentifier() else None
+
+
+def _only_beside_tests(name: str) -> bool:
+    """Whether a file named `name` counts only in a folder holding Python test modules (or in a package there)."""
+    if name == "__init__.py":
+        return True
+    test_or_hook = name == "conftest.py" or COLLECTED_TEST.match(name) or name.split(".")[0] in STARTUP
+    return _late_module(name) is not None and not test_or_hook
+
+
 def _python_test_beside(filenames: list[str]) -> bool:
     return any(COLLECTED_TEST.match(f) and f.endswith(".py") for f in filenames)
+
+
+def _tests_beside(dirpath: str, filenames: list[str], name: str) -> bool:
+    """Whether `dirpath` holds Python test modules, or for an `__init__.py` the folder above it does.
+
+    A package beside the tests (`/app/tests/hashlib/__init__.py`) is imported by its name as a module there is.
+    """
+    if _python_test_beside(filenames):
+        return True
+    if name != "__init__.py":
+        return False
+    try:
+        return _python_test_beside(os.listdir(os.path.dirname(dirpath)))
+    except OSError:
+        return False
 
 
 def config_kind(rel: str) -> tuple[TamperKind, str] | None:
@@ -110,9 +147,10 @@ def config_kind(rel: str) -> tuple[TamperKind, str] | None:
     Names only, as the tamper scan names them (`memeval.runner._tamper.classify`): pytest's `conftest.py` and
     configuration, other tools' (`TOOL_CONFIG`, Node's `JS_RUNNER_CONFIG`), files that may hold a test runner's
     section (`pyproject.toml`, `setup.cfg`, `tox.ini`), Python's start-up hooks and git's configuration and
-    attributes (hooks are off in the verifier), and Python's and Go's test modules and `__init__.py` files, which a
-    runner collecting their folder imports with the held-back tests (breaker41: the program test.sh ran first wrote
-    `/app/tests/test_zz.py` holding `atexit.register(os._exit, 0)`, and the `pytest /app/tests` after it exited 0).
+    attributes (hooks are off in the verifier), and Python's and Go's test modules, `__init__.py` files and other Python
+    modules, which a runner collecting their folder imports with the held-back tests (breaker41: the program test.sh ran
+    first wrote `/app/tests/test_zz.py`, or `hashlib.py` there, holding `atexit.register(os._exit, 0)`, and the
+    `pytest /app/tests` after it exited 0); `world_written` counts `__init__.py` files and modules beside tests only.
     """
     parts = rel.split("/")
     name = parts[-1]
@@ -126,6 +164,8 @@ def config_kind(rel: str) -> tuple[TamperKind, str] | None:
         return "conftest", LATE_TEST
     if name.endswith(".pth") or name.split(".")[0] in STARTUP and name.endswith((".py", ".pyc")):
         return "startup-hook", "run when a Python interpreter starts, if its folder is a site folder"
+    if (mod := _late_module(name)) is not None:  # breaker41: looked for only beside a test module (`world_written`)
+        return ("shadows-stdlib" if mod in sys.stdlib_module_names else "conftest"), LATE_MODULE.format(mod)
     if name in RUNNER_CONFIG_FILES:
         return "runner-config", "pytest configuration"
     last_two = "/".join(parts[-2:])
@@ -186,7 +226,7 @@ def world_written(root: Path, since_ns: int, held: dict[str, set[bytes]] | None 
         for name in filenames + [d for d in dirnames if os.path.islink(os.path.join(dirpath, d))]:
             path = os.path.join(dirpath, name)
             rel = os.path.relpath(path, root)
-            if config_kind(rel) is None or (name == "__init__.py" and not _python_test_beside(filenames)):
+            if config_kind(rel) is None or (_only_beside_tests(name) and not _tests_beside(dirpath, filenames, name)):
                 continue
             try:
                 st = os.lstat(path)
