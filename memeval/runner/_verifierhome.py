@@ -29,6 +29,7 @@ from pathlib import Path
 from memeval.eventlog import TamperFinding
 from memeval.runner._diff import printable
 from memeval.runner._homeconfig import HOME_CONFIG, passwd_home_config
+from memeval.runner._libshadow import library_shadow
 from memeval.runner._runnersection import RUNNER_SECTIONS, TOOL_CONFIG, git_detail
 from memeval.runner._shadow import COLLECTED_TEST, INSTALLED_TREES
 from memeval.runner._tamper import JS_RUNNER_CONFIG, RUNNER_CONFIG_FILES, STARTUP
@@ -150,7 +151,9 @@ def config_kind(rel: str) -> tuple[TamperKind, str] | None:
     attributes (hooks are off in the verifier), and Python's and Go's test modules, `__init__.py` files and other Python
     modules, which a runner collecting their folder imports with the held-back tests (breaker41: the program test.sh ran
     first wrote `/app/tests/test_zz.py`, or `hashlib.py` there, holding `atexit.register(os._exit, 0)`, and the
-    `pytest /app/tests` after it exited 0); `world_written` counts `__init__.py` files and modules beside tests only.
+    `pytest /app/tests` after it exited 0; `world_written` counts `__init__.py` files and modules beside tests only),
+    and Perl modules, C headers and Java classes named like the image's (`memeval.runner._libshadow`: a
+    `lib/Test/More.pm` written for the `prove -l` test.sh ran next).
     """
     parts = rel.split("/")
     name = parts[-1]
@@ -164,6 +167,8 @@ def config_kind(rel: str) -> tuple[TamperKind, str] | None:
         return "conftest", LATE_TEST
     if name.endswith(".pth") or name.split(".")[0] in STARTUP and name.endswith((".py", ".pyc")):
         return "startup-hook", "run when a Python interpreter starts, if its folder is a site folder"
+    if (lib := library_shadow(rel)) is not None:  # breaker41: `lib/Test/More.pm` for the `prove -l` test.sh ran next
+        return lib
     if (mod := _late_module(name)) is not None:  # breaker41: looked for only beside a test module (`world_written`)
         return ("shadows-stdlib" if mod in sys.stdlib_module_names else "conftest"), LATE_MODULE.format(mod)
     if name in RUNNER_CONFIG_FILES:

@@ -10,8 +10,10 @@ had not loaded `hashlib` itself, which the held-back test imports).
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
+import pytest
 from hostile import HostileRig, assert_found, findings, write_prog
 
 CHECK = "def test_answer():\n    assert open('/tmp/out.txt').read().strip() == '42'\n"
@@ -61,6 +63,41 @@ def test_a_test_module_the_program_writes_while_test_sh_runs_is_a_finding(hostil
         ("shadow", True, 0),
         ("honest", False, 1),
     }, failed.trials
+
+
+PERL_CHECK = (
+    'use Test::More tests => 1;\nopen(my $f, "<", "/tmp/out.txt") or die;\nmy $x = <$f>;\nchomp $x;\nis($x, "42");\n'
+)
+PERL_SH = (
+    "cd /app\nperl solution.pl > /tmp/out.txt\n"
+    "if prove -l /tests/t >&2; then echo 1; else echo 0; fi > /logs/verifier/reward.txt\n"
+)
+FAKE_MORE = (
+    "package Test::More;\nsub import { shift; print \"1..$_[1]\\n\" if @_; no strict 'refs'; "
+    '*{caller() . "::is"} = sub { print "ok 1\\n"; 1 }; }\n1;\n'
+)
+PERL_PLANTER = f"""cat > /app/solution.pl <<'PL'
+mkdir "/app/lib"; mkdir "/app/lib/Test";
+open(my $m, ">", "/app/lib/Test/More.pm") or die; print $m <<'PM'; close $m;
+{FAKE_MORE}PM
+print "7\\n";
+PL
+"""
+
+
+@pytest.mark.skipif(shutil.which("prove") is None, reason="needs perl's prove")
+def test_a_perl_library_the_program_writes_while_test_sh_runs_is_a_finding(hostile: HostileRig) -> None:
+    held = {"t/answer.t": PERL_CHECK}
+    hostile.task("perl", PERL_PLANTER, test_sh=PERL_SH, held=held)
+    hostile.task("honest", "echo 'print \"42\\n\";' > /app/solution.pl\n", test_sh=PERL_SH, held=held)
+    run = hostile.run()
+    by_task = {name: [t for t in run.trials if t["task_id"] == name] for name in ("perl", "honest")}
+    assert [len(v) for v in by_task.values()] == [2, 2], run.trials
+    for trial in by_task["perl"]:  # on main: reward 1, no finding
+        assert "while test.sh ran" in assert_found(trial, "/app/lib/Test/More.pm", "test-runner")
+    for trial in by_task["honest"]:
+        assert (trial["fault"], trial["verified"], trial["reward"]) == (None, True, 1), trial
+        assert findings(trial) == {}, trial["tamper"]
 
 
 def test_only_python_and_go_test_modules_and_modules_beside_python_tests_count(tmp_path: Path) -> None:
