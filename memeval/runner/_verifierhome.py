@@ -226,18 +226,31 @@ def world_written(root: Path, since_ns: int, held: dict[str, set[bytes]] | None 
     Returns paths relative to `root`, sorted.
     """
     found = []
+    copies: dict[tuple[str, int, int], bool] = {}  # by name and inode: hard links of one file are read once a name
     for dirpath, dirnames, filenames in os.walk(root):
         dirnames[:] = [d for d in dirnames if d not in INSTALLED_TREES]  # none counted there: not walked
+        beside: dict[bool, bool] = {}  # whether tests are beside, asked once a folder (for a module, an `__init__.py`)
         for name in filenames + [d for d in dirnames if os.path.islink(os.path.join(dirpath, d))]:
             path = os.path.join(dirpath, name)
             rel = os.path.relpath(path, root)
-            if config_kind(rel) is None or (_only_beside_tests(name) and not _tests_beside(dirpath, filenames, name)):
+            if config_kind(rel) is None:
                 continue
             try:
                 st = os.lstat(path)
             except OSError:
                 continue  # gone meanwhile (no process of the verifier runs now: a name os.walk listed that vanished)
-            if st.st_ctime_ns >= since_ns and not _held_copy(path, st, held or {}):
+            if st.st_ctime_ns < since_ns:
+                continue
+            if _only_beside_tests(name):
+                init = name == "__init__.py"
+                if init not in beside:
+                    beside[init] = _tests_beside(dirpath, filenames, name)
+                if not beside[init]:
+                    continue
+            inode = (name, st.st_dev, st.st_ino)
+            if inode not in copies:
+                copies[inode] = _held_copy(path, st, held or {})
+            if not copies[inode]:
                 found.append(rel)
     return tuple(sorted(found))
 
