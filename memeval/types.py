@@ -148,7 +148,8 @@ TamperKind = Literal[
 - `conftest`: a `conftest.py` (pytest runs it when it collects that folder), an `__init__.py` with code
   in a test folder (pytest and unittest run it when they import a test placed there), or a test module the
   agent added or changed (`test*.py`, `*_test.py`, Go's `*_test.go`, `*.test.js`, mocha's `test/*.js`): a
-  runner collecting its folder imports or builds it with the held-back tests, in their process.
+  runner collecting its folder imports or builds it with the held-back tests, in their process; also one, or an
+  `__init__.py` or other module beside Python test modules, that the tested program wrote while test.sh ran.
 - `startup-hook`: a `*.pth`, `sitecustomize` or `usercustomize` (run at interpreter start).
 - `path-command`: a file in an agent-writable folder on the verifier's PATH, or an executable
   named like a command of the image.
