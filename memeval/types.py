@@ -148,7 +148,8 @@ TamperKind = Literal[
 - `conftest`: a `conftest.py` (pytest runs it when it collects that folder), an `__init__.py` with code
   in a test folder (pytest and unittest run it when they import a test placed there), or a test module the
   agent added or changed (`test*.py`, `*_test.py`, Go's `*_test.go`, `*.test.js`, mocha's `test/*.js`): a
-  runner collecting its folder imports or builds it with the held-back tests, in their process.
+  runner collecting its folder imports or builds it with the held-back tests, in their process; also one, or an
+  `__init__.py` or other module beside Python test modules, that the tested program wrote while test.sh ran.
 - `startup-hook`: a `*.pth`, `sitecustomize` or `usercustomize` (run at interpreter start).
 - `path-command`: a file in an agent-writable folder on the verifier's PATH, or an executable
   named like a command of the image.
@@ -161,7 +162,9 @@ TamperKind = Literal[
   `go.work`), a `package.json` whose `scripts` or test-runner section changed, and a virtual
   environment's (`pyvenv.cfg`: where its python finds the standard library); also user configuration
   found in the verifier's fresh home folder after test.sh ended (`/tmp/.proverc`, `/tmp/.gitconfig`...: written
-  by test.sh or the program it ran, and read by a tool test.sh ran after).
+  by test.sh or the program it ran, and read by a tool test.sh ran after), and user configuration in a home folder
+  the password database names that a world folder holds (`/root/.sqliterc`, `/root/.m2/...`, `/var/www/...`: the
+  sqlite3 shell, Java's `user.home` and a tool run as that user read it, not `HOME`).
 - `verifier-path`: a symlink or file put where memeval mounts the verifier's folders, or a symlink
   leading into them (removed).
 - `installed-package`: a file added or changed inside an installed package tree in a world folder

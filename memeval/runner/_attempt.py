@@ -42,6 +42,7 @@ from memeval.runner._room import FULL_ERRNOS, after_turn
 from memeval.runner._scrub import run_scrubber
 from memeval.runner._sinks import ArtifactSink, EventSink, TrialMeter
 from memeval.runner._snapshot import snapshot_world
+from memeval.runner._tamper import MAX_FINDINGS
 from memeval.runner._verifierhome import home_findings, world_findings
 from memeval.runner._verify import RewardError, exit_doubt, killed_by, read_reward, reward_fault, run_verifier
 from memeval.runner._workspace import review_workspace
@@ -436,7 +437,8 @@ class Attempt(AttemptEnding):
         late = (*((linger,) if linger is not None else ()), *home_findings(v.home_written))
         late += world_findings(v.world_written)
         if late:
-            self.findings = (*self.findings, *late)
+            room = max(0, MAX_FINDINGS - len(self.findings))  # as the scan keeps them: thousands of files, 200 named
+            self.findings, self._omitted = (*self.findings, *late[:room]), self._omitted + len(late[room:])
             self.log.append(
                 TamperScanned(trial_id=s.trial_id, policy=s.tamper, findings=self.findings, omitted=self._omitted)
             )

@@ -23,6 +23,7 @@ from pathlib import Path
 from memeval.eventlog import TamperFinding
 from memeval.runner._diff import printable
 from memeval.runner._guard import one_slash, under, writable_last
+from memeval.runner._homeconfig import passwd_home_finding, passwd_homes
 from memeval.runner._libshadow import library_shadow
 from memeval.runner._linked import linked_file
 from memeval.runner._packagejson import package_json_finding
@@ -223,6 +224,9 @@ class ScanContext:
     held: frozenset[str] = frozenset()
     folders: tuple[str, ...] = ()
     """The world's folders as the sandbox names them (`/app`...): where a symlink's target is the tests' to write."""
+    passwd_homes: tuple[str, ...] = ()
+    """The home folders by the password database that world folders hold (`/root`): what the sqlite3 shell and Java's
+    `user.home` read whatever `HOME` says (`memeval.runner._homeconfig`)."""
 
 
 MAX_HELD_NAMES = 10_000
@@ -264,6 +268,7 @@ def scan_context(world: World, env: dict[str, str], tests_dir: Path | None = Non
         commands=command_names(tuple(image_dirs)),
         held=held_names(tests_dir),
         folders=folders,
+        passwd_homes=passwd_homes(folders),
     )
 
 
@@ -422,6 +427,10 @@ def classify(
         )
         if why is not None:
             add("runner-config", why)
+    if not any(f.kind == "runner-config" for f in out) and (
+        home := passwd_home_finding(inside, ctx.passwd_homes)
+    ):  # breaker41: `/root/.sqliterc`, which the sqlite3 shell reads whatever HOME says
+        add("runner-config", home)
     return out
 
 

@@ -23,54 +23,21 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
 from pathlib import Path
 
 from memeval.eventlog import TamperFinding
 from memeval.runner._diff import printable
+from memeval.runner._homeconfig import HOME_CONFIG, passwd_home_config
+from memeval.runner._libshadow import library_shadow
 from memeval.runner._runnersection import RUNNER_SECTIONS, TOOL_CONFIG, git_detail
-from memeval.runner._shadow import INSTALLED_TREES
+from memeval.runner._shadow import COLLECTED_TEST, INSTALLED_TREES
 from memeval.runner._tamper import JS_RUNNER_CONFIG, RUNNER_CONFIG_FILES, STARTUP
 from memeval.types import TamperKind
 
 HOME_INSIDE = "/tmp"
 """The verifier's `HOME` inside its sandbox (`memeval.runner._guard.verifier_env`)."""
 
-_GIT = "git's user configuration (aliases, `diff.external`, filters: what git runs when test.sh calls it)"
-_GRADLE_INIT = "Gradle init script, run before every build"
-_SHELL = "read by `bash -l` (and an interactive bash) before the commands it is given"
-HOME_CONFIG: dict[str, str] = {
-    ".proverc": "options `prove` reads before its command line (`--exec PROGRAM` runs every test through it)",
-    ".gitconfig": _GIT,
-    ".config/git/config": _GIT,
-    ".config/git/attributes": "git's user attributes (filters and diff drivers for the files test.sh compares)",
-    ".npmrc": "npm's user configuration (`node-options=--require FILE` runs a file in every `npm test`)",
-    ".yarnrc": "yarn's user configuration",
-    ".yarnrc.yml": "yarn's user configuration",
-    ".node_modules": "a folder Node's `require` searches for a package no `node_modules` holds",
-    ".node_libraries": "a folder Node's `require` searches for a package no `node_modules` holds",
-    ".Rprofile": "R code every R session started without one in its folder runs first",
-    ".Renviron": "environment every R session reads first (`R_LIBS_USER`: whose packages load)",
-    ".mavenrc": "a shell script `mvn` sources before it runs",
-    ".m2/settings.xml": "Maven's user settings (repositories, profiles: what a build resolves and runs)",
-    ".gradle/init.gradle": _GRADLE_INIT,
-    ".gradle/init.gradle.kts": _GRADLE_INIT,
-    ".gradle/init.d": "Gradle init scripts, run before every build",
-    ".gradle/gradle.properties": "Gradle user properties (`org.gradle.jvmargs=-javaagent:...` runs code)",
-    ".cargo/config.toml": "cargo's user configuration (a `rustc-wrapper`, a test `runner`: programs `cargo test` runs)",
-    ".cargo/config": "cargo's user configuration (a `rustc-wrapper`, a test `runner`: programs `cargo test` runs)",
-    ".bundle/config": "bundler's user configuration (which Gemfile and gem folders `bundle exec` uses)",
-    ".gemrc": "rubygems' user configuration",
-    ".rspec": "rspec options read from the home folder (`--require FILE` runs before every spec)",
-    ".pydistutils.cfg": "setuptools' user configuration, read by every package build (`pip install .`)",
-    ".tool-versions": "asdf's and mise's user versions (`python path:/tmp/x` makes their shims run another program)",
-    ".config/mise/config.toml": "mise's user configuration (tool paths, `[env]` scripts: what its shims run)",
-    ".bashrc": _SHELL,
-    ".bash_profile": _SHELL,
-    ".bash_login": _SHELL,
-    ".profile": _SHELL,
-}
-"""Files (or folders) a test tool reads from its user's home folder, relative to `HOME`, each with what it can make
-the tool do. pip's and uv's are left out: the verifier sets `PIP_CONFIG_FILE=/dev/null` and `UV_NO_CONFIG=1`."""
 USER_SITE = ".local/lib"
 """Where Python's user site folders are (`python3.X/site-packages`): read by an interpreter started with `-E`, which
 ignores `PYTHONNOUSERSITE`; its `.pth` files run at start-up, before memeval's guard."""
@@ -125,13 +92,68 @@ TOOL_WRITTEN = frozenset({"CMakeCache.txt", ".bundle/config"})
 settings): not counted as written by the tested program."""
 
 
+LATE_TEST = (
+    "a test module: a runner collecting its folder (`pytest /app/tests`, `go test`) imports or builds it with the "
+    "held-back tests, in their process (`atexit.register(os._exit, 0)` there passes a failing run)"
+)
+LATE_INIT = "an `__init__.py` beside test modules: pytest and unittest run it in their process when they import one"
+LATE_TEST_SUFFIXES = (".py", ".go")
+"""Test modules looked for among files written while test.sh ran: Python's and Go's, which no test tool writes. The
+JavaScript ones the tamper scan names are left out: a test.sh's own build (`tsc`) writes `dist/*.test.js`."""
+
+
+LATE_MODULE = (
+    "module `{}` beside test modules: pytest puts their folder first on the import path, so it is what the tests "
+    "import by that name, in their process (a standard-library module pytest had not loaded: `hashlib`, `sqlite3`)"
+)
+MODULE_SUFFIXES = (".py", ".pyc", ".so")
+
+
+def _late_module(name: str) -> str | None:
+    """The top-level module a file named `name` gives a folder on the import path (`x.py`, `x.pyc`, `x.*.so`)."""
+    stem = name.split(".")[0]
+    return stem if name.endswith(MODULE_SUFFIXES) and stem.isidentifier() else None
+
+
+def _only_beside_tests(name: str) -> bool:
+    """Whether a file named `name` counts only in a folder holding Python test modules (or in a package there)."""
+    if name == "__init__.py":
+        return True
+    test_or_hook = name == "conftest.py" or COLLECTED_TEST.match(name) or name.split(".")[0] in STARTUP
+    return _late_module(name) is not None and not test_or_hook
+
+
+def _python_test_beside(filenames: list[str]) -> bool:
+    return any(COLLECTED_TEST.match(f) and f.endswith(".py") for f in filenames)
+
+
+def _tests_beside(dirpath: str, filenames: list[str], name: str) -> bool:
+    """Whether `dirpath` holds Python test modules, or for an `__init__.py` the folder above it does.
+
+    A package beside the tests (`/app/tests/hashlib/__init__.py`) is imported by its name as a module there is.
+    """
+    if _python_test_beside(filenames):
+        return True
+    if name != "__init__.py":
+        return False
+    try:
+        return _python_test_beside(os.listdir(os.path.dirname(dirpath)))
+    except OSError:
+        return False
+
+
 def config_kind(rel: str) -> tuple[TamperKind, str] | None:
     """The finding a configuration file at `rel` (from the world's root) makes, as (kind, what it does), or None.
 
     Names only, as the tamper scan names them (`memeval.runner._tamper.classify`): pytest's `conftest.py` and
     configuration, other tools' (`TOOL_CONFIG`, Node's `JS_RUNNER_CONFIG`), files that may hold a test runner's
     section (`pyproject.toml`, `setup.cfg`, `tox.ini`), Python's start-up hooks and git's configuration and
-    attributes (hooks are off in the verifier).
+    attributes (hooks are off in the verifier), and Python's and Go's test modules, `__init__.py` files and other Python
+    modules, which a runner collecting their folder imports with the held-back tests (breaker41: the program test.sh ran
+    first wrote `/app/tests/test_zz.py`, or `hashlib.py` there, holding `atexit.register(os._exit, 0)`, and the
+    `pytest /app/tests` after it exited 0; `world_written` counts `__init__.py` files and modules beside tests only),
+    and Perl modules, C headers and Java classes named like the image's (`memeval.runner._libshadow`: a
+    `lib/Test/More.pm` written for the `prove -l` test.sh ran next).
     """
     parts = rel.split("/")
     name = parts[-1]
@@ -139,8 +161,16 @@ def config_kind(rel: str) -> tuple[TamperKind, str] | None:
         return None
     if name == "conftest.py":
         return "conftest", "pytest runs it when it collects this folder"
+    if name == "__init__.py":  # breaker41: looked for only beside a test module (`world_written`)
+        return "conftest", LATE_INIT
+    if COLLECTED_TEST.match(name) and name.endswith(LATE_TEST_SUFFIXES):  # breaker41
+        return "conftest", LATE_TEST
     if name.endswith(".pth") or name.split(".")[0] in STARTUP and name.endswith((".py", ".pyc")):
         return "startup-hook", "run when a Python interpreter starts, if its folder is a site folder"
+    if (lib := library_shadow(rel)) is not None:  # breaker41: `lib/Test/More.pm` for the `prove -l` test.sh ran next
+        return lib
+    if (mod := _late_module(name)) is not None:  # breaker41: looked for only beside a test module (`world_written`)
+        return ("shadows-stdlib" if mod in sys.stdlib_module_names else "conftest"), LATE_MODULE.format(mod)
     if name in RUNNER_CONFIG_FILES:
         return "runner-config", "pytest configuration"
     last_two = "/".join(parts[-2:])
@@ -196,8 +226,10 @@ def world_written(root: Path, since_ns: int, held: dict[str, set[bytes]] | None 
     Returns paths relative to `root`, sorted.
     """
     found = []
+    copies: dict[tuple[str, int, int], bool] = {}  # by name and inode: hard links of one file are read once a name
     for dirpath, dirnames, filenames in os.walk(root):
         dirnames[:] = [d for d in dirnames if d not in INSTALLED_TREES]  # none counted there: not walked
+        beside: dict[bool, bool] = {}  # whether tests are beside, asked once a folder (for a module, an `__init__.py`)
         for name in filenames + [d for d in dirnames if os.path.islink(os.path.join(dirpath, d))]:
             path = os.path.join(dirpath, name)
             rel = os.path.relpath(path, root)
@@ -207,7 +239,18 @@ def world_written(root: Path, since_ns: int, held: dict[str, set[bytes]] | None 
                 st = os.lstat(path)
             except OSError:
                 continue  # gone meanwhile (no process of the verifier runs now: a name os.walk listed that vanished)
-            if st.st_ctime_ns >= since_ns and not _held_copy(path, st, held or {}):
+            if st.st_ctime_ns < since_ns:
+                continue
+            if _only_beside_tests(name):
+                init = name == "__init__.py"
+                if init not in beside:
+                    beside[init] = _tests_beside(dirpath, filenames, name)
+                if not beside[init]:
+                    continue
+            inode = (name, st.st_dev, st.st_ino)
+            if inode not in copies:
+                copies[inode] = _held_copy(path, st, held or {})
+            if not copies[inode]:
                 found.append(rel)
     return tuple(sorted(found))
 
@@ -217,6 +260,8 @@ def world_findings(written: tuple[str, ...]) -> tuple[TamperFinding, ...]:
     out = []
     for rel in written:
         kind_what = config_kind(rel)
+        if kind_what is None and (what := passwd_home_config(rel)) is not None:
+            kind_what = "runner-config", what  # `/root/.sqliterc` (breaker41)
         if kind_what is not None:
             kind, what = kind_what
             path = printable(f"/{rel}")  # a folder name may hold bytes that are not UTF-8, as the scan's may

@@ -32,6 +32,7 @@ from memeval.runner._guard import (
     verifier_env,
     world_folders,
 )
+from memeval.runner._homeconfig import passwd_home_written, passwd_homes
 from memeval.runner._mtimes import date_tests, settle_world
 from memeval.runner._verifierhome import held_configs, home_written, world_written
 from memeval.sandbox import (
@@ -90,7 +91,9 @@ class VerifierRun:
     home_written: tuple[str, ...] = ()
     """User configuration test.sh's run left in the verifier's fresh `HOME` (`memeval.runner._verifierhome`)."""
     world_written: tuple[str, ...] = ()
-    """Configuration files of the world written while test.sh ran (`memeval.runner._verifierhome.world_written`)."""
+    """Configuration files of the world written while test.sh ran (`memeval.runner._verifierhome.world_written`), and
+    user configuration written into the world's home folder by the password database (`root/.sqliterc`:
+    `memeval.runner._homeconfig.passwd_home_written`)."""
 
 
 MAX_REWARD_BYTES = 64 << 10
@@ -477,6 +480,8 @@ def run_verifier(
     seen = res.output_bytes[0] if res.output_bytes else None
     home = home_written(work / "tmp")  # the sandbox's HOME: what a later tool of test.sh read there
     late = world_written(world.root, since_ns, held_configs(tests))  # a copy of a held-back file is test.sh's
+    # and the home folders by the password database that the world holds (`/root/.sqliterc`: sqlite3 reads it)
+    late = tuple(sorted({*late, *passwd_home_written(world.root, passwd_homes(world_folders(world)), since_ns)}))
     return VerifierRun(
         code, res.timed_out, res.died, output, logs, tuple(cleared), report, res.limit_hit, seen, None, home, late
     )

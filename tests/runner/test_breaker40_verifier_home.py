@@ -77,12 +77,13 @@ def test_only_configuration_written_while_test_sh_ran_is_looked_for(tmp_path: Pa
     os.symlink("/nowhere", world / "app" / "pytest.ini")
     since = time.time_ns() + 10**9  # everything above is older
     assert world_written(world, since) == ()
-    assert world_written(world, 0) == ("app/.proverc", "app/pytest.ini", "app/tests/conftest.py")
+    written = ("app/.proverc", "app/pytest.ini", "app/tests/conftest.py", "app/tests/test_outputs.py")  # breaker41
+    assert world_written(world, 0) == written
     held = tmp_path / "tests"
     held.mkdir()
     (held / "conftest.py").write_text("")  # test.sh's `cp /tests/conftest.py /app/tests/`: a copy, no finding
     (held / "test_outputs.py").write_text("")
-    assert held_configs(held) == {"conftest.py": {b""}}
+    assert held_configs(held) == {"conftest.py": {b""}, "test_outputs.py": {b""}}  # a copy of either: test.sh's
     assert world_written(world, 0, held_configs(held)) == ("app/.proverc", "app/pytest.ini")
     (world / "app/tests/conftest.py").write_text("import os\n")  # another content: the agent's program's
     assert world_written(world, 0, held_configs(held)) == ("app/.proverc", "app/pytest.ini", "app/tests/conftest.py")
