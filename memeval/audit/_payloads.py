@@ -248,6 +248,9 @@ class ReportGenerated(Payload):
     waiting_aged_by: Literal["received"] | None = None
     """`received`: the report's waiting ages count from when the store received each item; None in
     older events, whose reports aged them by business time (`memeval.audit._counts`)."""
+    backdated_by: Literal["received"] | None = None
+    """`received`: the report lists the events the store received in its week but dated into a week
+    no report counted (`AuditReads.backdated`); None in older events, whose reports had no such list."""
 
 
 class ReportDeliveryAttempted(Payload):

@@ -65,6 +65,9 @@ class GeneratedReport:
     overdue_after_h: float | None = None
     waiting_aged_by: str | None = None
     """`received` when the report aged waiting items from their receipt; None in older events (business time)."""
+    backdated_by: str | None = None
+    """`received` when the report listed events received in its week but dated into an unreported week;
+    None in older events (no such list)."""
 
 
 _COLS = "o.seq, o.type, o.occurred_us, o.actor_id, o.subject, o.body, o.actor_kind, o.recorded_us"
@@ -218,6 +221,50 @@ class AuditReads:
         )
         return {str(k): int(v) for k, v in rows}
 
+    def backdated(
+        self,
+        team: str,
+        start: datetime,
+        end: datetime,
+        upto_seq: int,
+        reported: list[tuple[datetime, datetime]],
+        limit: int,
+    ) -> tuple[dict[str, int], list[LogRow]]:
+        """Events the store received in [start, end) but dated before `start`, outside every reported window.
+
+        Which week an event falls in is decided by its business time (`occurred_at`, the sender's
+        word); when it arrived by its `recorded_at` (the store's clock). An event dated into a week
+        that no report counted (the week was never reported, or lies before the store's first
+        report) would otherwise be in no report at all: the week it is dated in lists only weeks
+        already reported under "Arrived late", and the week it arrived in counts only what is dated
+        in it. `reported` are the [start, end) windows (UTC) of the weeks that have a report at the
+        cut; events dated inside one of them are left out (that week's report or its "Arrived late"
+        line counts them). Report events are left out. Rows with seq <= `upto_seq` only.
+
+        Returns:
+            ({type: count} of every such event, sorted by type; the `access.refused`,
+            `hold.created` and `lesson.proposed` ones among them, first received first, at most `limit`).
+        """
+        params: dict[str, Any] = {"t": team, "q": upto_seq, "s": to_us(start), "e": to_us(end), "n": limit}
+        outside = ""
+        for i, (ws, we) in enumerate(reported):
+            params[f"rs{i}"], params[f"re{i}"] = to_us(ws), to_us(we)
+            outside += f" AND NOT (o.occurred_us >= :rs{i} AND o.occurred_us < :re{i})"
+        where = (
+            "FROM audit_event o WHERE o.team = :t AND o.seq <= :q AND o.recorded_us >= :s AND o.recorded_us < :e "
+            f"AND o.occurred_us < :s AND o.type NOT LIKE 'report.%'{outside}"
+        )
+        counts = {
+            str(k): int(v)
+            for k, v in self._all(f"SELECT o.type, COUNT(*) {where} GROUP BY o.type ORDER BY o.type", params)
+        }
+        rows = self._rows(
+            f"SELECT {_COLS} {where} AND o.type IN ('access.refused', 'hold.created', 'lesson.proposed') "
+            "ORDER BY o.recorded_us, o.seq LIMIT :n",
+            params,
+        )
+        return counts, rows
+
     # --- lists ----------------------------------------------------------------------------
     def refusals(self, team: str, start: datetime, end: datetime, upto_seq: int, limit: int) -> list[LogRow]:
         """The window's `access.refused` events, oldest first, at most `limit`."""
@@ -329,7 +376,8 @@ class AuditReads:
             seen[p["week"]] = seen.get(p["week"], 0) + 1
             out.append(GeneratedReport(r.seq, p["week"], seen[p["week"]], int(p["first_seq"]),
                                        int(p["last_seq"]), p["sha256"], p.get("path"), r.occurred,
-                                       p.get("tz"), p.get("overdue_after_h"), p.get("waiting_aged_by")))  # fmt: skip
+                                       p.get("tz"), p.get("overdue_after_h"), p.get("waiting_aged_by"),
+                                       p.get("backdated_by")))  # fmt: skip
         return out
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from datetime import date, datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -15,10 +16,12 @@ from memeval.audit import (
     WeekCounts,
     canonical_json,
     iso_week_of,
+    iso_week_window,
     team_tz,
 )
 from memeval.auditreport._context import (
     AgeRow,
+    BackdatedItem,
     CountLine,
     HeldItem,
     LateWeek,
@@ -49,6 +52,9 @@ REFUSAL_MEANINGS = {
     "retired_item": "asked for a memory that was retired",
     "not_permitted": "asked for something its role may not read",
 }
+
+BACKDATED_KINDS = {"access.refused": "refusal", "hold.created": "held text", "lesson.proposed": "lesson"}
+"""Types of back-dated events the report lists one by one (the rest are counted by type), and their names."""
 
 NEVER_APPEARS = (
     "One number that blends everything. Passes, the level each pass was checked at and the "
@@ -120,6 +126,7 @@ def build_context(
     now: datetime | None = None,
     overdue_after_h: float | None = None,
     waiting_by: WaitingBy = "received",
+    list_backdated: bool = True,
 ) -> WeeklyReportContext:
     """Count and gather everything the report of `team`'s ISO `week` shows.
 
@@ -138,6 +145,9 @@ def build_context(
         waiting_by: what the waiting ages and the open contradictions count from: `received` (when
             the store received each item, as the queue and the overdue list) or `occurred` (business
             time: how reports recorded without `waiting_aged_by` were made, for their rebuild).
+        list_backdated: list the events the store received in the week but dated into a week no
+            report counted (`AuditReads.backdated`); False only to rebuild a report recorded before
+            that list existed (its record has no `backdated_by`).
 
     Raises:
         UsageError: bad week or zone, or a bad overdue setting. RunLogError: a run of the week cannot be read.
@@ -169,6 +179,9 @@ def build_context(
     def when(d: datetime) -> str:
         return d.astimezone(z).strftime("%a %d %b %H:%M")
 
+    def when_full(d: datetime) -> str:
+        return d.astimezone(z).strftime("%a %d %b %Y %H:%M")
+
     hours = overdue_after_setting() if overdue_after_h is None else overdue_after_h
     if not hours > 0:
         raise UsageError(f"overdue age {hours} h is not positive: give hours > 0, e.g. 48")
@@ -185,6 +198,13 @@ def build_context(
         if by_type:
             late.append(LateWeek(week=w, version=g.version, last_seq=g.last_seq, count=sum(by_type.values()),
                                  by_type=tuple(Tally(k, v, "") for k, v in by_type.items())))  # fmt: skip
+
+    back: dict[str, int] = {}
+    back_rows: list[LogRow] = []
+    if list_backdated:
+        windows = [iso_week_window(w, g.tz or zone) for w, g in latest.items()]
+        back, back_rows = reads.backdated(team, start, end, seq, windows, LIST_LIMIT)
+    back_listed = sum(back.get(t, 0) for t in BACKDATED_KINDS)
 
     gen = now or utc_now()
     last_day = (end - timedelta(seconds=1)).astimezone(z)
@@ -229,7 +249,10 @@ def build_context(
         overdue_total=overdue_total,
         received_late=tuple(Tally(nouns[k][n != 1], n, "") for k, n in late_items.items() if n),
         runs=week_runs(runs_dir, start, end, zone), runs_dir=str(runs_dir),
-        late=tuple(late), never_appears=NEVER_APPEARS,
+        late=tuple(late), never_appears=NEVER_APPEARS, backdated_by="received" if list_backdated else "",
+        backdated=tuple(Tally(k, v, "") for k, v in back.items()),
+        backdated_items=tuple(_backdated(r, when_full) for r in back_rows),
+        backdated_more=max(0, back_listed - len(back_rows)),
     )  # fmt: skip
 
 
@@ -246,3 +269,19 @@ def _held(r: LogRow, state: str, when: str) -> HeldItem:
     excerpt = inert(excerpt).as_plain()  # held text is hostile: mark what draws nothing, as the review pages do
     return HeldItem(hold_id=r.subject or "", when=when, source=r.payload.get("source", ""), state=state,
                     excerpt=excerpt, rules=", ".join(sorted({x["rule"] for x in reasons})))  # fmt: skip
+
+
+def _backdated(r: LogRow, when: Callable[[datetime], str]) -> BackdatedItem:
+    """A back-dated refusal, held text or lesson as the report lists it (text made inert, at most 160 characters)."""
+    if r.type == "hold.created":
+        text = _held(r, "", "").excerpt
+    else:
+        text = str(r.payload.get("text", ""))
+        if r.type == "access.refused" and r.payload.get("requested"):
+            text = f"asked for {r.payload['requested']}: {text}"
+        if len(text) > 160:
+            text = text[:157] + "..."
+        text = inert(text).as_plain()
+    return BackdatedItem(seq=r.seq, kind=BACKDATED_KINDS[r.type], dated=when(r.occurred),
+                         received=when(r.recorded or r.occurred),
+                         actor=inert(f"{r.actor_kind}:{r.actor_id}").as_plain(), text=text)  # fmt: skip

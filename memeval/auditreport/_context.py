@@ -181,6 +181,18 @@ class LateWeek:
 
 
 @dataclass(frozen=True)
+class BackdatedItem:
+    """An event the store received this week but dated into a week no report counted (hostile by definition)."""
+
+    seq: int = doc("Audit sequence number of the event.")
+    kind: str = doc("`refusal`, `held text` or `lesson`.")
+    dated: str = doc("The date its sender gave it (business time), in the team's zone, `Mon 06 Jan 2020 09:00`.")
+    received: str = doc("When the store received it, in the team's zone.")
+    actor: str = doc("`kind:id` of whoever sent it.")
+    text: str = doc("Start of its redacted text (at most 160 characters, invisible characters spelled out).")
+
+
+@dataclass(frozen=True)
 class WeeklyReportContext:
     """Everything the weekly report shows, for one team and one ISO week in its zone."""
 
@@ -235,6 +247,18 @@ class WeeklyReportContext:
     runs: tuple[RunLine, ...] = doc("A/B runs planned during the week, oldest first.")
     runs_dir: str = doc("Where the runs were looked for.")
     late: tuple[LateWeek, ...] = doc("Earlier reported weeks that gained events after their report.")
+    backdated_by: str = doc(
+        "`received`: the report lists events the store received in the week but dated into a week no "
+        "report counted (`backdated`); '' for a rebuild of a report recorded before that list existed."
+    )
+    backdated: tuple[Tally, ...] = doc(
+        "Events received in the week (store's clock) but dated before it, into a week that has no report "
+        "(never reported, or before the store's first report), by type: no other report counts them."
+    )
+    backdated_items: tuple[BackdatedItem, ...] = doc(
+        "The refusals, held texts and lessons among `backdated`, first received first (at most 5, `LIST_LIMIT`)."
+    )
+    backdated_more: int = doc("Refusals, held texts and lessons of `backdated` not listed because of the limit.")
     never_appears: tuple[str, ...] = doc("The closing section: what this report never shows.")
 
 
@@ -255,6 +279,6 @@ def documented_fields(cls: type) -> dict[str, str]:
 
 CONTEXT_TYPES: tuple[type, ...] = (
     WeeklyReportContext, CountLine, AgeRow, WeekPoint, Tally, RefusalItem, HeldItem,
-    OpenContradiction, OverdueItem, ArmLine, RunLine, LateWeek,
+    OpenContradiction, OverdueItem, ArmLine, RunLine, LateWeek, BackdatedItem,
 )  # fmt: skip
 """Every dataclass a template can reach from `r`."""

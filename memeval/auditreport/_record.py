@@ -175,6 +175,10 @@ class ReportRecord(BaseModel):
     waiting_aged_by: Literal["received"] | None = None
     """`received`: waiting ages counted from when the store received each item; None in records made
     before (business time), which `verify_report` and a rebuild recount that way."""
+    backdated_by: Literal["received"] | None = None
+    """`received`: the report lists the events the store received in its week but dated into a week no
+    report counted (back-dated into a never-reported week, or before the first report); None in records
+    made before that list, which a rebuild renders without it, so they rebuild to their recorded hashes."""
     idempotency_key: str
     """`<team>/<week>/v<N>`: the key of this version's e-mail delivery."""
 
@@ -351,6 +355,7 @@ def _write(store: SqlAuditStore, root: Path, ctx: WeeklyReportContext, gen: date
         pdf_sha256=sha256_file(tmp / "report.pdf"), html_sha256=sha256_file(tmp / "report.html"),
         text_sha256=sha256_file(tmp / "body.txt"), generated_at=gen, overdue_after_h=ctx.overdue_after_h,
         waiting_aged_by=_aged_by_field(ctx.waiting_aged_by), idempotency_key=idempotency_key(team, week, version),
+        backdated_by="received" if ctx.backdated_by == "received" else None,
     )  # fmt: skip
     (tmp / "record.json").write_text(rec.model_dump_json(indent=2, by_alias=True) + "\n", encoding="utf-8")
     if expect_pdf is not None:  # a rebuild of a recorded version: keep it only if it is the same report
@@ -371,7 +376,8 @@ def _write(store: SqlAuditStore, root: Path, ctx: WeeklyReportContext, gen: date
         "actor": {"kind": "system", "id": "memeval.report", "role": "report"},
         "payload": {"week": week, "first_seq": rec.first_seq, "last_seq": rec.last_seq,
                     "sha256": rec.pdf_sha256, "path": report_file(team, week, version), "tz": ctx.tz,
-                    "overdue_after_h": ctx.overdue_after_h, "waiting_aged_by": _aged_by_field(ctx.waiting_aged_by)},
+                    "overdue_after_h": ctx.overdue_after_h, "waiting_aged_by": _aged_by_field(ctx.waiting_aged_by),
+                    "backdated_by": rec.backdated_by},
     })  # fmt: skip
     res = store.append([event], sender=REPORT_SENDER, origin="report")
     if res.duplicates:  # another process made this version first: keep its files
@@ -418,6 +424,7 @@ def _rebuild(store: SqlAuditStore, team: str, g: GeneratedReport, folder: Path, 
     ctx = build_context(
         store, team, g.week, tz=g.tz, runs_dir=runs_dir, upto_seq=g.last_seq, version=g.version,
         now=g.generated_at, overdue_after_h=g.overdue_after_h, waiting_by=waiting_by(g.waiting_aged_by),
+        list_backdated=g.backdated_by == "received",
     )  # fmt: skip
     return _write(store, folder.parent.parent.parent, ctx, g.generated_at, expect_pdf=g.sha256, progress=progress)
 
