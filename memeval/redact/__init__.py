@@ -20,7 +20,7 @@ from memeval.redact._budget import (
     request_bound,
     request_budget_seconds,
 )
-from memeval.redact._chain import MAX_PARTS, chain_lengths, cut_through, middle, single_run
+from memeval.redact._chain import MAX_PARTS, chain_lengths, cut_through, middle
 from memeval.redact._incomplete import SCAN_INCOMPLETE, whole
 from memeval.redact._models import REDACTOR_VERSION, Finding, Redaction, placeholder
 
@@ -58,12 +58,11 @@ __all__ = [
     "get_redactor",
     "guard_threads",
     "joinable",
+    "middle",
     "past_request",
     "placeholder",
     "request_bound",
     "request_budget_seconds",
-    "middle",
-    "single_run",
     "whole",
     "with_findings",
 ]
