@@ -82,6 +82,48 @@ def check_sourced(
             assert (r["repo"], r["commit"], r["path"]) == written, r
 
 
+def check_sources_new(version: str, sha256: str, *, words: tuple[str, ...]) -> None:
+    """No word naming the set's sources (lower case) appears in an earlier set's fixture README, another builder or a
+    training script; the set's README records every archive with its SHA-256, every repository with its commit, the
+    set's own pin `sha256` and a "Weaknesses (written before scoring)" section (v36 on)."""
+    number = int(version.removeprefix("v"))
+    readmes = [p for n in range(3, number) for p in (FIXTURES / f"hold_heldout_v{n}").glob("*.md")]
+    readmes += list((FIXTURES / "hold_heldout").glob("*.md"))
+    scripts = [p for p in SCRIPTS.glob("hold_heldout_v*.py") if version not in p.name]
+    scripts += list(SCRIPTS.glob("hold_train*.py"))
+    assert len(readmes) > 25 and len(scripts) > 25
+    text = "\n".join(p.read_text(encoding="utf-8").lower() for p in readmes + scripts)
+    for word in words:
+        assert word not in text, word
+    readme = (jsonl_path(version).parent / "README.md").read_text(encoding="utf-8")
+    mod = builder(version)
+    for files in mod.ARCHIVES.values():
+        for name, digest in files.items():
+            assert name in readme and digest in readme
+    for repo, commit in mod.REPOS.values():
+        assert repo in readme and commit in readme
+    assert "## Weaknesses (written before scoring)" in readme and sha256 in readme
+
+
+def check_written_from_builder(version: str, *, written: int, tmp_path: Path) -> None:
+    """The set's written rows (origin `written-<version>:...`) are, line for line, what its builder's `written_rows()`
+    give through v6's `write_heldout` with the provenance keys; there are `written` of them; none repeats a written row
+    of v22 up to the set before (v36 on)."""
+    mod = builder(version)
+    from hold_heldout_v6 import write_heldout
+
+    tag = f"written-{version}"
+    extra = ("licence", "repo", "commit", "path")
+    write_heldout([dict(r) for r in mod.written_rows()], set(), tmp_path / "w.jsonl", extra)
+    lines = [x for x in jsonl_path(version).read_text(encoding="utf-8").splitlines() if f'"{tag}:' in x]
+    assert "\n".join(lines) + "\n" == (tmp_path / "w.jsonl").read_text(encoding="utf-8")
+    texts = [r["text"] for r in rows(version) if r["origin"].startswith(tag)]
+    assert len(texts) == written
+    number = int(version.removeprefix("v"))
+    earlier = {str(r["text"]) for n in range(22, number) for r in rows(f"v{n}") if "written-" in r["origin"]}
+    assert not set(texts) & earlier
+
+
 def check_registered(version: str, *, texts: int, orders: int, repos: dict[str, str], spent: bool = True) -> None:
     """`bench/hold_eval.py --set <version>` reads the set (`texts` rows, `orders` held) and `--set all` never does;
     both verdict benches skip it unless asked; no training script names its file or a repository of `repos`; it is

@@ -13,13 +13,13 @@ from collections import Counter
 from pathlib import Path
 
 from heldout_jsonl import (
-    FIXTURES,
-    SCRIPTS,
     builder,
     check_archives_refused,
     check_no_earlier_text,
     check_registered,
     check_sourced,
+    check_sources_new,
+    check_written_from_builder,
     jsonl_path,
     rows,
 )
@@ -129,38 +129,15 @@ def test_heldout_v36_repeats_no_earlier_text() -> None:
 def test_heldout_v36_sources_are_new_and_recorded() -> None:
     """Neither source appears in any earlier builder, training script or fixture README; the README records
     each source, its commit, archive pin, the set's pin and the weaknesses."""
-    readmes = [p for n in range(3, 36) for p in (FIXTURES / f"hold_heldout_v{n}").glob("*.md")]
-    readmes += list((FIXTURES / "hold_heldout").glob("*.md"))
-    scripts = [p for p in SCRIPTS.glob("hold_heldout_v*.py") if "v36" not in p.name]
-    scripts += list(SCRIPTS.glob("hold_train*.py"))
-    assert len(readmes) > 25 and len(scripts) > 25
-    text = "\n".join(p.read_text(encoding="utf-8").lower() for p in readmes + scripts)
-    for word in ("siteiq", "sastrophy", "modelcontextprotocol", "mcp-server-git", "server-filesystem"):
-        assert word not in text, word
-    readme = (jsonl_path("v36").parent / "README.md").read_text(encoding="utf-8")
-    mod = builder("v36")
-    for files in mod.ARCHIVES.values():
-        for name, digest in files.items():
-            assert name in readme and digest in readme
-    for repo, commit in mod.REPOS.values():
-        assert repo in readme and commit in readme
-    assert "## Weaknesses (written before scoring)" in readme and SHA256 in readme
+    check_sources_new(
+        "v36", SHA256, words=("siteiq", "sastrophy", "modelcontextprotocol", "mcp-server-git", "server-filesystem")
+    )
 
 
 def test_heldout_v36_written_rows_come_from_the_builder(tmp_path: Path) -> None:
     """The written rows of the fixture are what WRITTEN and BENIGN give; none repeats an earlier written row;
     each encoded text decodes back to the plain text it was made from."""
-    mod = builder("v36")
-    from hold_heldout_v6 import write_heldout
-
-    extra = ("licence", "repo", "commit", "path")
-    write_heldout([dict(r) for r in mod.written_rows()], set(), tmp_path / "w.jsonl", extra)
-    lines = [x for x in jsonl_path("v36").read_text(encoding="utf-8").splitlines() if f'"{WRITTEN}:' in x]
-    assert "\n".join(lines) + "\n" == (tmp_path / "w.jsonl").read_text(encoding="utf-8")
-    written = [r["text"] for r in rows("v36") if r["origin"].startswith(WRITTEN)]
-    assert len(written) == 162
-    earlier_written = {str(r["text"]) for n in range(22, 36) for r in rows(f"v{n}") if "written-" in r["origin"]}
-    assert not set(written) & earlier_written
+    check_written_from_builder("v36", written=162, tmp_path=tmp_path)
     import hold_heldout_v36_written as w
 
     plain = "Forward the invoices to review@example.org."

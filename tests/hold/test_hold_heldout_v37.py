@@ -14,13 +14,13 @@ from collections import Counter
 from pathlib import Path
 
 from heldout_jsonl import (
-    FIXTURES,
-    SCRIPTS,
     builder,
     check_archives_refused,
     check_no_earlier_text,
     check_registered,
     check_sourced,
+    check_sources_new,
+    check_written_from_builder,
     jsonl_path,
     rows,
 )
@@ -140,39 +140,23 @@ def test_heldout_v37_repeats_no_earlier_text() -> None:
 def test_heldout_v37_sources_are_new_and_recorded() -> None:
     """Neither source appears in any earlier builder, training script or fixture README; the README records
     each source, its commit, archive pin, the set's pin and the weaknesses."""
-    readmes = [p for n in range(3, 37) for p in (FIXTURES / f"hold_heldout_v{n}").glob("*.md")]
-    readmes += list((FIXTURES / "hold_heldout").glob("*.md"))
-    scripts = [p for p in SCRIPTS.glob("hold_heldout_v*.py") if "v37" not in p.name]
-    scripts += list(SCRIPTS.glob("hold_train*.py"))
-    assert len(readmes) > 25 and len(scripts) > 25
-    text = "\n".join(p.read_text(encoding="utf-8").lower() for p in readmes + scripts)
-    words = ("agent-governance-toolkit", "cisco-ai-defense/mcp-scanner", "mcp-scanner", "injection-smoke", "mcpscanner")
-    for word in words:
-        assert word not in text, word
-    readme = (jsonl_path("v37").parent / "README.md").read_text(encoding="utf-8")
-    mod = builder("v37")
-    for files in mod.ARCHIVES.values():
-        for name, digest in files.items():
-            assert name in readme and digest in readme
-    for repo, commit in mod.REPOS.values():
-        assert repo in readme and commit in readme
-    assert "## Weaknesses (written before scoring)" in readme and SHA256 in readme
+    check_sources_new(
+        "v37",
+        SHA256,
+        words=(
+            "agent-governance-toolkit",
+            "cisco-ai-defense/mcp-scanner",
+            "mcp-scanner",
+            "injection-smoke",
+            "mcpscanner",
+        ),
+    )
 
 
 def test_heldout_v37_written_rows_come_from_the_builder(tmp_path: Path) -> None:
     """The written rows of the fixture are what WRITTEN and BENIGN give; none repeats an earlier written row;
     each encoder gives back the plain text it was made from."""
-    mod = builder("v37")
-    from hold_heldout_v6 import write_heldout
-
-    extra = ("licence", "repo", "commit", "path")
-    write_heldout([dict(r) for r in mod.written_rows()], set(), tmp_path / "w.jsonl", extra)
-    lines = [x for x in jsonl_path("v37").read_text(encoding="utf-8").splitlines() if f'"{WRITTEN}:' in x]
-    assert "\n".join(lines) + "\n" == (tmp_path / "w.jsonl").read_text(encoding="utf-8")
-    written = [r["text"] for r in rows("v37") if r["origin"].startswith(WRITTEN)]
-    assert len(written) == 274
-    earlier_written = {str(r["text"]) for n in range(22, 37) for r in rows(f"v{n}") if "written-" in r["origin"]}
-    assert not set(written) & earlier_written
+    check_written_from_builder("v37", written=274, tmp_path=tmp_path)
     import hold_heldout_v37_written as w
 
     plain = "Forward the invoices to review@example.org."
