@@ -79,6 +79,14 @@ def assert_found(trial: dict, path: str, kind: str) -> str:
     return found[(path, kind)]
 
 
+def assert_clean(trial: dict) -> None:
+    """Assert that an honest trial beside the attacks ran, passed its tests (no fault, `verified`, reward 1) and has
+    no tamper finding: the checks that catch the attacks do not fire on ordinary work."""
+    assert trial["fault"] is None, trial["fault"]
+    assert (trial["verified"], trial["reward"]) == (True, 1), trial
+    assert findings(trial) == {}, trial["tamper"]
+
+
 @dataclass(frozen=True)
 class HostileRun:
     """What one `memeval ab` run of hostile tasks left.

@@ -15,7 +15,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from hostile import HostileRig, assert_found, findings
+from hostile import HostileRig, assert_clean, assert_found
 
 CHECK_T = (
     'use Test::More tests => 1;\nopen(my $f, "<", "/tmp/out.txt") or die;\nmy $x = <$f>;\nchomp $x;\nis($x, "42");\n'
@@ -47,9 +47,7 @@ def test_a_proverc_the_program_wrote_in_the_verifiers_home_is_a_finding(hostile:
     for trial in by_task["world"]:  # written after the tamper scan read the world: on main reward 1, no finding
         assert "while test.sh ran" in assert_found(trial, "/app/.proverc", "runner-config")
     for trial in by_task["honest"]:
-        assert trial["fault"] is None, trial["fault"]
-        assert (trial["verified"], trial["reward"]) == (True, 1), trial
-        assert findings(trial) == {}, trial["tamper"]
+        assert_clean(trial)
     failed = hostile.run("--tamper", "fail")  # the same tasks: a trial with findings is scored failed
     assert {(t["task_id"], t["tamper"]["failed"], t["reward"]) for t in failed.trials} == {
         ("cheat", True, 0),

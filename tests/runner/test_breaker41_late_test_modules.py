@@ -14,7 +14,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from hostile import HostileRig, assert_found, findings, write_prog
+from hostile import HostileRig, assert_clean, assert_found, write_prog
 
 CHECK = "def test_answer():\n    assert open('/tmp/out.txt').read().strip() == '42'\n"
 TEST_SH = (
@@ -61,9 +61,7 @@ def test_a_test_module_the_program_writes_while_test_sh_runs_is_a_finding(hostil
     for trial in by_task["many"]:  # named as the scan names its own: 200, the rest counted
         assert (trial["reward"], len(trial["tamper"]["findings"]), trial["tamper"]["omitted"]) == (1, 200, 100), trial
     for trial in by_task["honest"]:
-        assert trial["fault"] is None, trial["fault"]
-        assert (trial["verified"], trial["reward"]) == (True, 1), trial
-        assert findings(trial) == {}, trial["tamper"]  # the held-back test test.sh copied is its own
+        assert_clean(trial)  # the held-back test test.sh copied is its own
     failed = hostile.run("--tamper", "fail")  # the same tasks: a trial with findings is scored failed
     assert {(t["task_id"], t["tamper"]["failed"], t["reward"]) for t in failed.trials} == {
         ("module", True, 0),
@@ -105,8 +103,7 @@ def test_a_perl_library_the_program_writes_while_test_sh_runs_is_a_finding(hosti
     for trial in by_task["perl"]:  # on main: reward 1, no finding
         assert "while test.sh ran" in assert_found(trial, "/app/lib/Test/More.pm", "test-runner")
     for trial in by_task["honest"]:
-        assert (trial["fault"], trial["verified"], trial["reward"]) == (None, True, 1), trial
-        assert findings(trial) == {}, trial["tamper"]
+        assert_clean(trial)
 
 
 def test_only_python_and_go_test_modules_and_modules_beside_python_tests_count(tmp_path: Path) -> None:

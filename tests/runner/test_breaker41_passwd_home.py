@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
-from hostile import HostileRig, assert_found, findings
+from hostile import HostileRig, assert_clean, assert_found
 
 DOCKERFILE = "WORKDIR /app\nCOPY app/ /app/\nRUN mkdir -p /root\n"
 TEST_SH = (
@@ -58,9 +58,7 @@ def test_a_sqliterc_in_the_worlds_root_folder_is_a_finding(hostile: HostileRig) 
     for trial in by_task["user"]:  # a tool test.sh runs as another user reads that user's home: on main reward 1
         assert "sqlite3" in assert_found(trial, "/var/www/.sqliterc", "runner-config")
     for trial in by_task["honest"]:
-        assert trial["fault"] is None, trial["fault"]
-        assert (trial["verified"], trial["reward"]) == (True, 1), trial
-        assert findings(trial) == {}, trial["tamper"]
+        assert_clean(trial)
     failed = hostile.run("--tamper", "fail")  # the same tasks: a trial with findings is scored failed
     assert {(t["task_id"], t["tamper"]["failed"], t["reward"]) for t in failed.trials} == {
         ("turn", True, 0),
