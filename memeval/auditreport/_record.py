@@ -2,9 +2,8 @@
 
 Only a week that has ended (in the team's zone) is ever recorded: asking for the current or a
 future week is refused (`memeval report weekly --preview` renders it without recording anything).
-A store's report folder is fixed: the first report records its absolute path in the store
-(`report_setting` table) and every later report goes there; asking for another folder is refused,
-so a working directory can never split a store's reports. If a recorded version's files are gone,
+Reports go to the store's recorded report folder (`memeval.auditreport._folders`). If a recorded
+version's files are gone,
 they are rebuilt from the log (the same log prefix, zone and overdue age, at the recorded
 generation time) and kept only when the rebuilt PDF has the hash the log recorded.
 
@@ -13,14 +12,13 @@ Files of one report version go to `<out_dir>/<team>/<week>/v<N>/`: `report.pdf`,
 event per version (sender event id `report.generated:<team>:<week>:v<N>`, so a repeat is stored
 once), written through the store's single write path. Asking again for a week already reported
 returns the recorded version unchanged; `reissue=True` makes version N+1 from the log as it is
-now. `verify_report` recounts a record from the log.
+now. `verify_report` (`memeval.auditreport._verify`) recounts a record from the log.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import os
 import shutil
 import tempfile
 from collections.abc import Callable
@@ -30,8 +28,6 @@ from pathlib import Path
 from typing import Literal
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
-from sqlalchemy import Column, MetaData, String, Table, Text, select
-from sqlalchemy.exc import IntegrityError
 
 from memeval.audit import (
     EVENT_ADAPTER,
@@ -40,10 +36,10 @@ from memeval.audit import (
     WaitingBy,
     iso_week_window,
     team_tz,
-    verify_chain,
 )
-from memeval.auditreport._build import build_context, counts_sha256
+from memeval.auditreport._build import build_context
 from memeval.auditreport._context import WeeklyReportContext
+from memeval.auditreport._folders import report_file, report_folder, report_root
 from memeval.auditreport._preview import PreviewFolder, write_preview
 from memeval.auditreport._render import load_weasyprint, render_html, render_pdf, render_text, weasyprint_loaded
 from memeval.clock import utc_now
@@ -60,67 +56,6 @@ steps of a report take seconds on a big week or a cold start, and `memeval repor
 
 def _quiet(step: str) -> None:
     """The default `Progress`: says nothing."""
-
-
-_meta = MetaData()
-setting_table = Table(
-    "report_setting",
-    _meta,
-    Column("key", String(64), primary_key=True),
-    Column("value", Text, nullable=False),
-)
-
-
-def default_report_dir(store: SqlAuditStore | None = None) -> Path:
-    """`MEMEVAL_REPORT_DIR`, else `reports/` beside a SQLite store's file, else `./reports` (absolute)."""
-    env = os.environ.get("MEMEVAL_REPORT_DIR")
-    if env:
-        return Path(env).absolute()
-    if store is not None and store.is_sqlite:
-        from sqlalchemy.engine import make_url
-
-        db = make_url(store.url).database
-        if db and db != ":memory:":
-            return Path(db).absolute().parent / "reports"
-    return Path("reports").absolute()
-
-
-def report_root(store: SqlAuditStore, requested: Path | None = None) -> Path:
-    """The store's report folder: the one recorded, else `requested` (or the default), recorded now.
-
-    Raises:
-        UsageError: `requested` (or `MEMEVAL_REPORT_DIR`) names another folder than the recorded one,
-            or, before any is recorded, a folder that cannot be created and written (then nothing is
-            recorded).
-    """
-    with store.write_engine.begin() as conn:
-        _meta.create_all(conn, checkfirst=True)
-        recorded = conn.execute(select(setting_table.c.value).where(setting_table.c.key == "report_dir")).scalar()
-    asked = requested.absolute() if requested is not None else None
-    if recorded is not None:
-        if asked is not None and asked.resolve() != Path(recorded).resolve():
-            raise UsageError(
-                f"this store's reports live in {recorded} (recorded with its first report): leave out --out "
-                f"and MEMEVAL_REPORT_DIR, or pass --out {recorded}"
-            )
-        return Path(recorded)
-    root = asked or default_report_dir(store)
-    try:  # a folder that cannot be made or written must not be recorded: it would be kept for good
-        root.mkdir(parents=True, exist_ok=True)
-        probe = root / f".write-check-{os.getpid()}"
-        probe.touch()
-        probe.unlink()
-    except OSError as exc:
-        raise UsageError(
-            f"report folder {str(root)!r} cannot be written ({exc.strerror}): pass --out (or MEMEVAL_REPORT_DIR) "
-            "naming a folder memeval can create and write; nothing was recorded"
-        ) from exc
-    try:
-        with store.write_engine.begin() as conn:
-            conn.execute(setting_table.insert().values(key="report_dir", value=str(root)))
-    except IntegrityError:  # another process recorded one first: use that
-        return report_root(store, requested)
-    return root
 
 
 def check_week_ended(week: str, tz: str, now: datetime) -> None:
@@ -224,37 +159,6 @@ class MadeReport:
 def idempotency_key(team: str, week: str, version: int) -> str:
     """The delivery key of one report version: `<team>/<week>/v<version>`."""
     return f"{team}/{week}/v{version}"
-
-
-def report_file(team: str, week: str, version: int) -> str:
-    """The PDF's place under the store's report folder (setting `report_dir`), as `report.generated` records it.
-
-    Relative, so the event holds nothing but the team, week and version (an absolute folder would
-    put the machine's paths into an append-only log that packs and the API pass on).
-    """
-    return f"{team}/{week}/v{version}/report.pdf"
-
-
-def report_folder(out_dir: Path, team: str, week: str, version: int) -> Path:
-    """Where the files of one report version live."""
-    return out_dir / team / week / f"v{version}"
-
-
-def latest_report_folder(store: SqlAuditStore, team: str, week: str) -> Path:
-    """The folder of the latest recorded version of `team`'s `week`, for `memeval report verify --team --week`.
-
-    Reads only: nothing is made, rendered or recorded.
-
-    Raises:
-        UsageError: the week has no report yet (with the command that makes it).
-    """
-    done = [g for g in store.reads.generated_reports(team) if g.week == week]
-    if not done:
-        raise UsageError(
-            f"{team} {week} has no report to verify yet: make it with "
-            f"`memeval report weekly --team {team} --week {week}`"
-        )
-    return report_folder(report_root(store), team, week, done[-1].version)
 
 
 def load_made(folder: Path) -> MadeReport:
@@ -427,65 +331,6 @@ def _rebuild(store: SqlAuditStore, team: str, g: GeneratedReport, folder: Path, 
         list_backdated=g.backdated_by == "received",
     )  # fmt: skip
     return _write(store, folder.parent.parent.parent, ctx, g.generated_at, expect_pdf=g.sha256, progress=progress)
-
-
-@dataclass(frozen=True)
-class ReportCheck:
-    """One verification step: its name, whether it held, and what was compared."""
-
-    name: str
-    ok: bool
-    detail: str
-
-
-def file_checks(made: MadeReport) -> list[ReportCheck]:
-    """Whether the version's `report.pdf`, `report.html` and `body.txt` (the e-mail's text) hash as recorded.
-
-    Returns:
-        Three checks named `pdf`, `html` and `text` (a missing file reads as hash `missing`).
-    """
-    checks = []
-    for name, file, want in (("pdf", made.pdf, made.record.pdf_sha256), ("html", made.html, made.record.html_sha256),
-                             ("text", made.text, made.record.text_sha256)):  # fmt: skip
-        got = sha256_file(file) if file.is_file() else "missing"
-        checks.append(ReportCheck(name, got == want, f"{file}: {got}, recorded {want}"))
-    return checks
-
-
-def verify_report(store: SqlAuditStore, path: Path) -> list[ReportCheck]:
-    """Recount a report from the log and compare it with its record and files.
-
-    Args:
-        store: the audit store the report was counted from.
-        path: the report's folder, its `record.json` or its `report.pdf`.
-
-    Returns:
-        The checks, in order: pdf, html and text hashes (`file_checks`), report event, last event
-        hash, chain, recount.
-
-    Raises:
-        ReportError: no record can be found at `path`.
-    """
-    folder = path if path.is_dir() else path.parent
-    made = load_made(folder)
-    rec = made.record
-    checks = file_checks(MadeReport(rec, folder, created=False))
-    events = [g for g in store.reads.generated_reports(rec.team) if g.week == rec.week and g.version == rec.version]
-    ev_ok = bool(events) and events[0].sha256 == rec.pdf_sha256 and events[0].last_seq == rec.last_seq
-    ev_detail = f"report.generated seq {events[0].seq}" if events else "no report.generated event"
-    checks.append(ReportCheck("report_event", ev_ok, ev_detail))
-    h = store.reads.hash_at(rec.team, rec.last_seq)
-    h_detail = f"event {rec.last_seq}: {h or 'missing'}, recorded {rec.last_event_hash or 'none'}"
-    checks.append(ReportCheck("last_event_hash", (h or "") == rec.last_event_hash, h_detail))
-    chain = verify_chain(store, rec.team)
-    checks.append(ReportCheck("chain", chain.ok, f"{chain.checked} events verified"
-                        + ("" if chain.ok else f"; broken at seq {chain.broken_seq}: {chain.problem}")))  # fmt: skip
-    c = store.reads.week_counts(
-        rec.team, rec.week, tz=rec.tz, upto_seq=rec.last_seq, waiting_by=waiting_by(rec.waiting_aged_by)
-    )
-    now_hash = counts_sha256(c)
-    checks.append(ReportCheck("recount", now_hash == rec.counts_sha256, f"{now_hash}, recorded {rec.counts_sha256}"))
-    return checks
 
 
 def record_json(made: MadeReport) -> str:
