@@ -39,6 +39,7 @@ from memeval.audit import (
 )
 from memeval.auditreport._build import build_context
 from memeval.auditreport._context import WeeklyReportContext
+from memeval.auditreport._elsewhere import LateLine, lists_sha256
 from memeval.auditreport._folders import report_file, report_folder, report_root
 from memeval.auditreport._preview import PreviewFolder, write_preview
 from memeval.auditreport._render import load_weasyprint, render_html, render_pdf, render_text, weasyprint_loaded
@@ -114,6 +115,11 @@ class ReportRecord(BaseModel):
     """`received`: the report lists the events the store received in its week but dated into a week no
     report counted (back-dated into a never-reported week, or before the first report); None in records
     made before that list, which a rebuild renders without it, so they rebuild to their recorded hashes."""
+    lists_sha256: str | None = None
+    """Digest of what the report shows of events another report counts: the back-dated list, the note of this
+    week's events an earlier report listed as back-dated, and the Arrived late table with what earlier reports
+    showed of it (`memeval.auditreport._elsewhere.lists_sha256`); `memeval report verify` recounts it. None in
+    records made before (late43's back-dated lists are read back from their e-mail text instead)."""
     idempotency_key: str
     """`<team>/<week>/v<N>`: the key of this version's e-mail delivery."""
 
@@ -130,6 +136,19 @@ def waiting_by(recorded: str | None) -> WaitingBy:
 def _aged_by_field(by: str) -> Literal["received"] | None:
     """`waiting_aged_by` as a record and its event hold it: `received`, or absent for business time."""
     return "received" if by == "received" else None
+
+
+def shown_lists_sha256(ctx: WeeklyReportContext) -> str | None:
+    """The digest of what `ctx` shows of events another report counts (`lists_sha256`), as its record keeps it.
+
+    None when the report has no such labels: a rebuild of a report recorded before them.
+    """
+    if ctx.backdated_by != "received" or not ctx.repeats_labelled:
+        return None
+    late = [LateLine(x.week, x.version, x.last_seq, {t.name: t.count for t in x.by_type}, x.shown_before, x.shown_by)
+            for x in ctx.late]  # fmt: skip
+    return lists_sha256({t.name: t.count for t in ctx.backdated}, [x.seq for x in ctx.backdated_items],
+                        ctx.backdated_more, {t.name: t.count for t in ctx.listed_before}, late)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -260,6 +279,7 @@ def _write(store: SqlAuditStore, root: Path, ctx: WeeklyReportContext, gen: date
         text_sha256=sha256_file(tmp / "body.txt"), generated_at=gen, overdue_after_h=ctx.overdue_after_h,
         waiting_aged_by=_aged_by_field(ctx.waiting_aged_by), idempotency_key=idempotency_key(team, week, version),
         backdated_by="received" if ctx.backdated_by == "received" else None,
+        lists_sha256=shown_lists_sha256(ctx),
     )  # fmt: skip
     (tmp / "record.json").write_text(rec.model_dump_json(indent=2, by_alias=True) + "\n", encoding="utf-8")
     if expect_pdf is not None:  # a rebuild of a recorded version: keep it only if it is the same report
@@ -281,7 +301,7 @@ def _write(store: SqlAuditStore, root: Path, ctx: WeeklyReportContext, gen: date
         "payload": {"week": week, "first_seq": rec.first_seq, "last_seq": rec.last_seq,
                     "sha256": rec.pdf_sha256, "path": report_file(team, week, version), "tz": ctx.tz,
                     "overdue_after_h": ctx.overdue_after_h, "waiting_aged_by": _aged_by_field(ctx.waiting_aged_by),
-                    "backdated_by": rec.backdated_by},
+                    "backdated_by": rec.backdated_by, "lists_sha256": rec.lists_sha256},
     })  # fmt: skip
     res = store.append([event], sender=REPORT_SENDER, origin="report")
     if res.duplicates:  # another process made this version first: keep its files
@@ -328,7 +348,7 @@ def _rebuild(store: SqlAuditStore, team: str, g: GeneratedReport, folder: Path, 
     ctx = build_context(
         store, team, g.week, tz=g.tz, runs_dir=runs_dir, upto_seq=g.last_seq, version=g.version,
         now=g.generated_at, overdue_after_h=g.overdue_after_h, waiting_by=waiting_by(g.waiting_aged_by),
-        list_backdated=g.backdated_by == "received",
+        list_backdated=g.backdated_by == "received", label_repeats=g.lists_sha256 is not None,
     )  # fmt: skip
     return _write(store, folder.parent.parent.parent, ctx, g.generated_at, expect_pdf=g.sha256, progress=progress)
 
