@@ -34,6 +34,7 @@ from memeval.audit import (
     GeneratedReport,
     SqlAuditStore,
     WaitingBy,
+    check_zone_kept,
     iso_week_window,
     team_tz,
 )
@@ -214,7 +215,7 @@ def make_report(
         store: the audit store (read, and written through its single write path).
         team: the team.
         week: ISO week `YYYY-Www`.
-        tz: IANA zone to cut the week in (default: the team's zone).
+        tz: IANA zone to cut the week in: the team's zone (the default), or refused (a preview takes any).
         out_dir: root of report folders (default `default_report_dir()`).
         runs_dir: folder of A/B run folders.
         reissue: make a new version even when the week was reported already.
@@ -228,7 +229,8 @@ def make_report(
     Raises:
         ReportError: the week's files are gone and the rebuild from the log does not match the
             recorded hash, or rendering failed. UsageError: bad week or zone, a week that has not
-            ended, or `out_dir` is not the store's recorded report folder.
+            ended, `out_dir` is not the store's recorded report folder, `tz` is not the team's zone,
+            or the team's latest report was cut in another zone (`memeval.audit.check_zone_kept`).
     """
     root = report_root(store, out_dir)
     done = [g for g in store.reads.generated_reports(team) if g.week == week]
@@ -239,7 +241,15 @@ def make_report(
         return load_made(folder)
     version = len(done) + 1
     gen = now or utc_now()
-    check_week_ended(week, tz or team_tz(store, team), gen)
+    zone = team_tz(store, team)
+    if tz is not None and tz != zone:
+        raise UsageError(
+            f"{team}'s weeks are recorded in its zone, {zone}, not {tz} (weeks cut in two zones overlap or leave a "
+            f"gap where they meet): leave out --tz, set the zone with `memeval audit team set {team} --tz {tz}` "
+            f"before the team's first report, or look at the week in {tz} without recording it with --preview"
+        )
+    check_zone_kept(store, team, zone, doing=f"record {team}'s {week} in {zone}")
+    check_week_ended(week, zone, gen)
     progress(f"counting {team}'s events of {week}")
     ctx = build_context(
         store, team, week, tz=tz, runs_dir=runs_dir, version=version, now=gen, overdue_after_h=overdue_after_h
