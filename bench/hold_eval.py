@@ -30,7 +30,7 @@ thirty-eighth round was tuned (scored once after it, 2026-12-06), and v39, writt
 thirty-ninth round was measured (scored once after it, 2026-12-06), and v40, written while its
 fortieth round was measured (scored once after it, 2026-12-06), and v41, written while its
 forty-first round was measured (scored once after it, 2026-12-06), and v42, written while its
-forty-second round was tuned (not yet looked at), are
+forty-second round was tuned (scored once after it, 2026-12-06), are
 scored only when named.
 
 Prints, per detector: true/false positives, precision, recall, and per language (attacks caught
@@ -72,7 +72,7 @@ def v42_rows() -> list[tuple[str, bool, str, str, str]]:
     """(source, held, text, lang, origin group) of held-out v42 (written blind during issue 15's forty-second round).
 
     Never part of `--set all`: every scoring of v42 is a look at held-out data and is counted in
-    memeval/hold/README.md (the lead takes the first look after round 42).
+    memeval/hold/README.md (the lead took the one look after round 42, 2026-12-06).
     """
     return _grouped_rows("v42")
 
@@ -477,6 +477,7 @@ def detectors() -> dict:
         get_stacked_detector,
     )
     from memeval.hold._stacked36 import get_stacked36_detector
+    from memeval.hold._stacked38 import get_stacked38_detector
 
     rules, clf, enc = RuleDetector(), get_hold_classifier("hashlr-10"), get_hold_encoder()
     r18 = RuleDetector(version=18)
@@ -505,6 +506,7 @@ def detectors() -> dict:
         "stacked (round 23, opt-in)": get_stacked_detector("stack-1"),
         "stacked (round 24, opt-in)": get_stacked_detector("stack-2"),
         "stacked (round 36, opt-in)": get_stacked36_detector(),
+        "stacked (round 38, default until round 42)": get_stacked38_detector(),
         "cascade": get_cascade_detector(),
         "cascade-uselr1": RulesWithClassifier(rules, prev, encoder=EncoderClassifier(EncoderModel.load("uselr-1"))),
     }

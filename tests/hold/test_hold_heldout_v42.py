@@ -206,5 +206,5 @@ def test_heldout_v42_build_refuses_missing_or_wrong_archives(tmp_path: Path) -> 
 
 def test_heldout_v42_is_registered_in_the_bench_and_never_opened_by_default() -> None:
     """`bench/hold_eval.py --set v42` reads this file; the verdict benches skip it; no training script reads it
-    or its sources; not in SPENT (blind until the lead's one look after round 42)."""
-    check_registered("v42", texts=446, orders=179, repos=REPOS, spent=False)
+    or its sources; in SPENT since the lead's one look after round 42 (2026-12-06)."""
+    check_registered("v42", texts=446, orders=179, repos=REPOS)
