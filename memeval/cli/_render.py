@@ -6,7 +6,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from memeval.cli._print import print_titled
+from memeval.cli._print import add_task_column, print_titled
 from memeval.formatting import (
     PASSES_COST_UNKNOWN,
     cell_text,
@@ -26,9 +26,9 @@ def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
     """Print the records page's with/without table, the verdict, the run card and coverage."""
     v = result.verdict
     t = Table()
-    t.add_column("Task")
-    t.add_column("Cold agent (baseline)")
-    t.add_column("With memory (pack)")
+    add_task_column(t, "Task", (row.task_id for row in result.table), console)  # ids whole at 80 columns
+    t.add_column("Cold agent (baseline)", overflow="fold")
+    t.add_column("With memory (pack)", overflow="fold")
     for row in result.table:
         t.add_row(escape(row.task_id), cell_text(row.cell("baseline")), cell_text(row.cell("pack")))
     b_pass = sum(r.baseline_passes for r in result.table)
