@@ -293,7 +293,7 @@ def deliver(
                 _give_back(store, made, key, n, len(recipients))
             raise
         except (smtplib.SMTPException, OSError) as exc:
-            error = describe_error(exc)
+            error = describe_error(exc, settings)
             refused = isinstance(exc, smtplib.SMTPResponseException)
             if committed and not refused:  # the link broke mid-DATA: the server may have it
                 _set(store, key, "uncertain", only_from=("committing",))

@@ -294,10 +294,13 @@ def is_setting_mismatch(exc: BaseException) -> bool:
     return isinstance(exc, smtplib.SMTPNotSupportedError)
 
 
-def describe_error(exc: BaseException) -> str:
+def describe_error(exc: BaseException, settings: SmtpSettings | None = None) -> str:
     """A short, password-free description of an SMTP or network failure for the audit log.
 
     A settings mismatch (`is_setting_mismatch`) also names the `MEMEVAL_SMTP_` variable that fixes it.
+    With `settings`, a failure to reach the server at all (an `OSError` that is no SMTP answer: refused,
+    a name that does not resolve, a timeout) names the host and port tried and the variables that set
+    them: `ConnectionRefusedError: [Errno 111] Connection refused` alone did not say where memeval looked.
     """
     if is_setting_mismatch(exc):
         said = str(exc)
@@ -308,4 +311,11 @@ def describe_error(exc: BaseException) -> str:
         return f"{type(exc).__name__}: {exc.smtp_code} {reply}"[:300]
     if isinstance(exc, smtplib.SMTPRecipientsRefused):
         return f"SMTPRecipientsRefused: {len(exc.recipients)} recipient(s) refused"
-    return f"{type(exc).__name__}: {exc}"[:300]
+    said = f"{type(exc).__name__}: {exc}"[:300]
+    if settings is not None and isinstance(exc, OSError) and not isinstance(exc, smtplib.SMTPException):
+        host = f"[{settings.host}]" if ":" in settings.host else settings.host  # an IPv6 address
+        said += (
+            f" (no mail server answered at {host}:{settings.port}, from MEMEVAL_SMTP_HOST and "
+            "MEMEVAL_SMTP_PORT: check both, or start the server)"
+        )
+    return said

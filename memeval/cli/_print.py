@@ -18,7 +18,7 @@ from memeval.cli.app import how_to_make_runs
 from memeval.formatting import money, p_words, paired_tasks
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Iterable, Sequence
 
     from rich.console import Console
     from rich.table import Table
@@ -124,6 +124,19 @@ def _console_class() -> type[Console]:
             raise ReaderLeft
 
     return _Console
+
+
+def add_task_column(table: Table, header: str, task_ids: Iterable[str], console: Console) -> None:
+    """Add a table's task column, whose ids stay whole on a narrow terminal while the other cells wrap.
+
+    Rich shrinks every wrappable column to fit the terminal, and an id (one word) ended in `…`: at 80
+    columns the sample's `t01-thursday-order-arrival` read `t01-thursday-order-arr…` (the A/B table) or
+    `t01-thursday-…` (`compare`). Ids of up to half the width are never wrapped, so the other columns
+    give way first; a longer id, or a table that cannot fit even so, folds onto more lines, never cut.
+    Call before the other columns' `add_column` so the task column comes first.
+    """
+    longest = max((len(i) for i in task_ids), default=0)
+    table.add_column(header, no_wrap=longest <= max(console.width // 2 - 4, 20), overflow="fold")
 
 
 def print_titled(console: Console, title: str, table: Table) -> None:
@@ -418,8 +431,9 @@ def print_comparison(c: Comparison, console: Console) -> None:
     for w in c.warnings:
         console.print(f"[yellow]warning:[/yellow] {escape(w)}", highlight=False)
     t = Table()
-    for col in ("task", "baseline A", "baseline B", "pack A", "pack B", "change (baseline / pack)"):
-        t.add_column(col)
+    add_task_column(t, "task", (x.task_id for x in c.tasks), console)
+    for col in ("baseline A", "baseline B", "pack A", "pack B", "change (baseline / pack)"):
+        t.add_column(col, overflow="fold")  # at 80 columns a word folds (`(baselin` `e / pack)`), never cut
     by = {(x.task_id, x.mode): x for x in c.tasks}
     for task_id in dict.fromkeys(x.task_id for x in c.tasks):
         b, p = by.get((task_id, "baseline")), by.get((task_id, "pack"))

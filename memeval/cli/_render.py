@@ -6,7 +6,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from memeval.cli._print import print_titled
+from memeval.cli._print import add_task_column, print_titled
 from memeval.formatting import (
     PASSES_COST_UNKNOWN,
     cell_text,
@@ -26,9 +26,9 @@ def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
     """Print the records page's with/without table, the verdict, the run card and coverage."""
     v = result.verdict
     t = Table()
-    t.add_column("Task")
-    t.add_column("Cold agent (baseline)")
-    t.add_column("With memory (pack)")
+    add_task_column(t, "Task", (row.task_id for row in result.table), console)  # ids whole at 80 columns
+    t.add_column("Cold agent (baseline)", overflow="fold")
+    t.add_column("With memory (pack)", overflow="fold")
     for row in result.table:
         t.add_row(escape(row.task_id), cell_text(row.cell("baseline")), cell_text(row.cell("pack")))
     b_pass = sum(r.baseline_passes for r in result.table)
@@ -42,7 +42,8 @@ def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
         t.add_row(
             "Cost of a pass", _cop(cop.baseline, v.pass_rate_baseline), _cop(cop.pack, v.pass_rate_pack), style="bold"
         )
-    if result.trials and all(r.physics.source == "meter" for r in result.trials):
+    metered = bool(result.trials) and all(r.physics.source == "meter" for r in result.trials)
+    if metered:
         t.add_row("Spent (every attempt)", *(_spent(result, m) for m in ("baseline", "pack")))
     if v is not None and v.verdict_faults_against is not None:
         t.add_row(
@@ -51,6 +52,8 @@ def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
             f"faults counted against: {v.verdict_faults_against}",
         )
     print_titled(console, f"Run {result.run_id} · {result.status}", t)
+    if metered and (note := spent_note(result)):
+        console.print(escape(note))
     control = result.run_card.agent.get("control")
     if control:
         console.print(
@@ -139,14 +142,37 @@ def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
 
 
 def _spent(result: RunResult, mode: str) -> str:
+    """The "Spent" cell: `$0.3545 over 16 attempt(s), 120 call(s)`, with `+` when it is a lower bound.
+
+    Why it is a lower bound goes under the table (`spent_note`): written in the cell (`+ whatever 1
+    attempt(s) killed mid-turn ... had in flight (at least this much)`), it widened each arm's column, and
+    so every row of the table, by about 90 characters after a kill and `--resume`.
+    """
     s = arm_spend(result, mode)
-    unknown = f", {s.calls_cost_unknown} of them of unknown cost" if s.calls_cost_unknown else ""  # of `calls`
-    if s.attempts_cut:
-        unknown += (
-            f" + whatever {s.attempts_cut} attempt(s) killed mid-turn or with calls in flight had in flight "
-            "(at least this much)"
-        )
-    return f"{money(s.cost_usd, 4)} over {s.attempts} attempt(s), {s.calls} call(s){unknown}"
+    return f"{money(s.cost_usd, 4, lower_bound=s.lower_bound)} over {s.attempts} attempt(s), {s.calls} call(s)"
+
+
+def spent_note(result: RunResult) -> str | None:
+    """The line under the table saying why an arm's "Spent" is a lower bound (`+`), or None when neither is.
+
+    Per arm, the answered calls whose cost is not known (`ArmSpend.calls_cost_unknown`) and the attempts
+    killed mid-turn or with calls in flight (`ArmSpend.attempts_cut`: a call in flight at the kill is on
+    no record), e.g. `Spent +: at least this much (a call in flight at a kill is on no record); baseline: 1
+    attempt(s) killed mid-turn or with calls in flight; pack: 2 call(s) of unknown cost`.
+    """
+    parts = []
+    for mode in ("baseline", "pack"):
+        s = arm_spend(result, mode)
+        why = []
+        if s.calls_cost_unknown:
+            why.append(f"{s.calls_cost_unknown} call(s) of unknown cost")
+        if s.attempts_cut:
+            why.append(f"{s.attempts_cut} attempt(s) killed mid-turn or with calls in flight")
+        if why:
+            parts.append(f"{mode}: {', '.join(why)}")
+    cut = any(arm_spend(result, m).attempts_cut for m in ("baseline", "pack"))
+    on_record = " (a call in flight at a kill is on no record)" if cut else ""
+    return f"Spent +: at least this much{on_record}; {'; '.join(parts)}" if parts else None
 
 
 def _why(result: RunResult, field: str) -> str:

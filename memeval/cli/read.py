@@ -20,6 +20,7 @@ from memeval.cli._json import JSON_INDENT, echo_json
 from memeval.cli._options import RunsDir
 from memeval.cli._outfile import folders_to_make, say_made
 from memeval.cli._print import (
+    add_task_column,
     compare_or_refuse,
     escape,
     out_console,
@@ -104,6 +105,9 @@ def report_ab(
     The with/without table, really passed, cost of a pass, the verdict, the charts, the run card
     and coverage. Each step (seconds in all, most of them the PDF's layout) shows on stderr when it
     is a terminal.
+
+    A missing folder on the way to --pdf or --html is made (and said); either naming a folder, or a
+    path through a file, is refused (exit 2).
     """
     from memeval.cli._find import locate_run
     from memeval.cli._progress import steps_on
@@ -352,7 +356,8 @@ def check_tasks_cmd(
     else:
         con = out_console()
         t = Table()
-        for col in ("task", "oracle passed", "nop passed", "problems"):
+        add_task_column(t, "task", (x.task_id for x in report.tasks), con)
+        for col in ("oracle passed", "nop passed", "problems"):
             t.add_column(col)
         for x in report.tasks:
             t.add_row(

@@ -51,7 +51,10 @@ WEEKLY_SCHEMA = "memeval.report-weekly/1"
 WEEKLY_PREVIEW_SCHEMA = "memeval.report-preview/1"
 """`memeval report weekly --preview --json`: {schema, schema_version, preview (folder), pdf, recorded: false}."""
 SEND_SCHEMA = "memeval.report-send/1"
-"""`memeval report send --json`: {schema, schema_version, status, key, attempts, error}; keys sorted."""
+"""`memeval report send --json`: {schema, schema_version, status, key, attempts, error}, keys in that order.
+
+README's table of `--json` outputs lists them so: the outcome first. They were sorted (`attempts` first,
+`status` last), unlike the table (as `report verify`'s were: `VERIFY_SCHEMA`)."""
 VERIFY_SCHEMA = "memeval.report-verify/1"
 """`memeval report verify --json`: {schema, schema_version, ok, checks: [{name, ok, detail}]}, keys in that order.
 
@@ -226,7 +229,7 @@ def send(
         outcome = deliver(store, made, recipients, settings, force=force)
     if as_json:
         echo_json({"schema": SEND_SCHEMA, "schema_version": 1, "status": outcome.status, "key": outcome.key,
-                   "attempts": outcome.attempts, "error": outcome.error}, sort_keys=True)  # fmt: skip
+                   "attempts": outcome.attempts, "error": outcome.error})  # fmt: skip
     else:
         typer.echo(f"{outcome.key}: {outcome.status} ({outcome.attempts} attempt(s) now)"
                    + (f"; last error: {outcome.error}" if outcome.error else ""))  # fmt: skip

@@ -50,10 +50,10 @@ review_app = typer.Typer(
 )
 app.add_typer(review_app, name="review")
 
-# `memeval review list --json`: memeval.review-queue/1, {schema, schema_version, counts, overdue, overdue_after_h,
-# items} (`memeval.review.QueueOut`, as GET /api/v1/review/queue gives it); `memeval review show --json`:
-# memeval.review-item/1, {schema, schema_version, item, sides, reasons, history} (`ItemDetailOut`, as
-# GET /api/v1/review/items/TYPE/TEAM/ID gives it).
+# `memeval review list --json`: memeval.review-queue/1, {schema, schema_version, counts, overdue, overdue_counts,
+# overdue_after_h, items, offset, more, next} (`memeval.review.QueueOut`, as GET /api/v1/review/queue gives it);
+# `memeval review show --json`: memeval.review-item/1, {schema, schema_version, item, sides, reasons, history}
+# (`ItemDetailOut`, as GET /api/v1/review/items/TYPE/TEAM/ID gives it).
 
 RefArg = Annotated[
     str, typer.Argument(help="The item: TYPE/TEAM/ID as `memeval review list` prints it, or a unique id.")

@@ -101,10 +101,12 @@ class QueueOut(BaseModel):
     schema_version: int = 1
     counts: dict[str, int]
     overdue: int
+    overdue_counts: dict[str, int] = Field(default_factory=dict)
+    """Overdue items per kind after the team and age filters (the scope of `counts`; `overdue` is the listed kind's).
+
+    Beside `overdue`, in the order README's table of `--json` outputs gives (it came after `items`, added last)."""
     overdue_after_h: float
     items: list[ItemOut]
-    overdue_counts: dict[str, int] = Field(default_factory=dict)
-    """Overdue items per kind after the team and age filters (the scope of `counts`; `overdue` is the listed kind's)."""
     offset: int = 0
     """Items (after the filters) before `items`: the earlier pages."""
     more: int = 0
