@@ -4,10 +4,10 @@ pytest imports each test module through its assertion rewriter (parse, rewrite e
 compile) and keeps the result in `__pycache__/<name>.cpython-311-pytest-<version>.pyc`, which it
 reads back only when the source's hash matches. It writes that cache only when Python may write
 bytecode: on a machine where `PYTHONDONTWRITEBYTECODE` is set (the build machine), no process ever
-wrote it, so each of the workers rewrote all of the suite's modules at collection, every run: about
-19 CPU s of a worker's 20 CPU s of `pytest --collect-only` (855 modules), three times a run. The
-helper modules beside the tests (`cli_process.py`, `pg_fixture.py`, ...) were likewise compiled
-from source by every worker and by every child process that imports them.
+wrote it, so each of the workers rewrote all of the suite's modules at collection, every run:
+about 11 of the 19-20 CPU s a worker spent collecting (740 test modules and conftests), three times
+a run. The helper modules beside the tests (`cli_process.py`, `pg_fixture.py`, ...) were likewise
+compiled from source by every worker and by every child process that imports them.
 
 `compile_suite` does that work once, before the workers start: it rewrites each test module and
 `conftest.py` under the paths the run was given whose cache is missing or stale (exactly as pytest's
