@@ -23,7 +23,15 @@ if TYPE_CHECKING:  # the real names for type checkers; at run time `__getattr__`
         Origin,
     )
     from memeval.audit._bridge import PackBuild, build_pack
-    from memeval.audit._counts import WaitingAges, WaitingBy, WeekCounts, team_tz, week_counts, window_counts
+    from memeval.audit._counts import (
+        WaitingAges,
+        WaitingBy,
+        WeekCounts,
+        check_zone_kept,
+        team_tz,
+        week_counts,
+        window_counts,
+    )
     from memeval.audit._events import (
         EVENT_ADAPTER,
         GENESIS_HASH,
@@ -110,6 +118,7 @@ __all__ = [
     "check_simple_name",
     "check_team_name",
     "check_week_in_range",
+    "check_zone_kept",
     "create_ingest_app",
     "db_url",
     "decide",
@@ -192,6 +201,7 @@ _LAZY = {
     "check_simple_name": "_simple",
     "check_team_name": "_simple",
     "check_week_in_range": "_time",
+    "check_zone_kept": "_counts",
     "create_ingest_app": "_http",
     "db_url": "_settings",
     "decide": "_machine",

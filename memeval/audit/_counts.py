@@ -26,6 +26,7 @@ from memeval.audit._lifecycle import LIFECYCLES, Lifecycle
 from memeval.audit._store import SqlAuditStore
 from memeval.audit._tables import AuditHead, TeamRow
 from memeval.audit._time import iso_week_window, to_us
+from memeval.errors import UsageError
 
 _DAY_US = 86_400 * 1_000_000
 
@@ -95,6 +96,36 @@ def team_tz(store: SqlAuditStore, team: str) -> str:
     with store.read_session() as s:
         row = s.get(TeamRow, team)
     return row.tz if row is not None else "UTC"
+
+
+def check_zone_kept(store: SqlAuditStore, team: str, tz: str, *, doing: str) -> None:
+    """Refuse to cut `team`'s recorded weeks in `tz` when its latest recorded report was cut in another zone.
+
+    Windows cut in two zones overlap or leave a gap where they meet: an event dated at the seam
+    would be counted by two reports, or by none. So once a team has a report, its later reports
+    (and its zone setting) keep that report's zone. Reports recorded before zones were kept in
+    their events (no `tz`) bind nothing.
+
+    Args:
+        store: the audit store (read only).
+        team: the team.
+        tz: the zone asked for.
+        doing: what was asked, for the message (e.g. `set fernhill's zone to Pacific/Auckland`).
+
+    Raises:
+        UsageError: the latest report of `team` was cut in a zone other than `tz` (the message names
+            both zones, the report, and the preview that renders `tz` without recording anything).
+    """
+    kept = [g for g in store.reads.generated_reports(team) if g.tz]
+    if not kept or kept[-1].tz == tz:
+        return
+    g = kept[-1]
+    raise UsageError(
+        f"cannot {doing}: {team}'s weeks are reported in {g.tz} (latest report {g.week} v{g.version}), and weeks "
+        f"cut in {tz} would overlap or leave a gap where they meet (events dated there counted twice, or in no "
+        f"report); keep {g.tz}, and look at a week in {tz} without recording it with `memeval report weekly "
+        f"--team {team} --week W --tz {tz} --preview`"
+    )
 
 
 def week_counts(

@@ -251,6 +251,9 @@ class ReportGenerated(Payload):
     backdated_by: Literal["received"] | None = None
     """`received`: the report lists the events the store received in its week but dated into a week
     no report counted (`AuditReads.backdated`); None in older events, whose reports had no such list."""
+    lists_sha256: str | None = None
+    """Digest of what the report shows of back-dated events: its list, and the note of its week's events an
+    earlier report listed as back-dated (`memeval.auditreport._elsewhere`); None in older events."""
 
 
 class ReportDeliveryAttempted(Payload):

@@ -68,6 +68,9 @@ class GeneratedReport:
     backdated_by: str | None = None
     """`received` when the report listed events received in its week but dated into an unreported week;
     None in older events (no such list)."""
+    lists_sha256: str | None = None
+    """Digest of what the report showed of back-dated events (`memeval.auditreport._elsewhere`); None in
+    older events."""
 
 
 _COLS = "o.seq, o.type, o.occurred_us, o.actor_id, o.subject, o.body, o.actor_kind, o.recorded_us"
@@ -229,6 +232,7 @@ class AuditReads:
         upto_seq: int,
         reported: list[tuple[datetime, datetime]],
         limit: int,
+        dated_in: tuple[datetime, datetime] | None = None,
     ) -> tuple[dict[str, int], list[LogRow]]:
         """Events the store received in [start, end) but dated before `start`, outside every reported window.
 
@@ -239,7 +243,8 @@ class AuditReads:
         already reported under "Arrived late", and the week it arrived in counts only what is dated
         in it. `reported` are the [start, end) windows (UTC) of the weeks that have a report at the
         cut; events dated inside one of them are left out (that week's report or its "Arrived late"
-        line counts them). Report events are left out. Rows with seq <= `upto_seq` only.
+        line counts them). Report events are left out. Rows with seq <= `upto_seq` only; with
+        `dated_in` ([start, end) UTC), only those dated inside it (`memeval.auditreport._elsewhere`).
 
         Returns:
             ({type: count} of every such event, sorted by type; the `access.refused`,
@@ -250,6 +255,9 @@ class AuditReads:
         for i, (ws, we) in enumerate(reported):
             params[f"rs{i}"], params[f"re{i}"] = to_us(ws), to_us(we)
             outside += f" AND NOT (o.occurred_us >= :rs{i} AND o.occurred_us < :re{i})"
+        if dated_in is not None:
+            params["ds"], params["de"] = to_us(dated_in[0]), to_us(dated_in[1])
+            outside += " AND o.occurred_us >= :ds AND o.occurred_us < :de"
         where = (
             "FROM audit_event o WHERE o.team = :t AND o.seq <= :q AND o.recorded_us >= :s AND o.recorded_us < :e "
             f"AND o.occurred_us < :s AND o.type NOT LIKE 'report.%'{outside}"
@@ -377,7 +385,7 @@ class AuditReads:
             out.append(GeneratedReport(r.seq, p["week"], seen[p["week"]], int(p["first_seq"]),
                                        int(p["last_seq"]), p["sha256"], p.get("path"), r.occurred,
                                        p.get("tz"), p.get("overdue_after_h"), p.get("waiting_aged_by"),
-                                       p.get("backdated_by")))  # fmt: skip
+                                       p.get("backdated_by"), p.get("lists_sha256")))  # fmt: skip
         return out
 
 

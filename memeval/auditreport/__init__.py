@@ -5,7 +5,8 @@
 - The report lists items waiting longer than the review queue's overdue age at the week's end
   (`OverdueItem`).
 - `make_report` does all of that once per week and version, writes the files under `reports/`,
-  and records a `report.generated` event; `verify_report` recounts a report from the log.
+  and records a `report.generated` event; `verify_report` recounts a report from the log. The
+  store's report folder is `report_root`.
 - `deliver` e-mails a version at most once (`report_delivery` table, `report.delivery_attempted`
   events); `subscribe`, `catch_up` and `run_service` are the weekly schedule.
 """
@@ -35,18 +36,14 @@ if TYPE_CHECKING:
         documented_fields,
     )
     from memeval.auditreport._delivery import DeliveryOutcome, DeliveryStatus, deliver, delivery_state
+    from memeval.auditreport._folders import default_report_dir, latest_report_folder, report_root
     from memeval.auditreport._record import (
         MadeReport,
-        ReportCheck,
         ReportRecord,
-        default_report_dir,
         idempotency_key,
-        latest_report_folder,
         make_report,
         preview_report,
         record_json,
-        report_root,
-        verify_report,
     )
     from memeval.auditreport._render import render_html, render_pdf, render_text, report_env
     from memeval.auditreport._schedule import (
@@ -62,6 +59,7 @@ if TYPE_CHECKING:
         unsubscribe,
     )
     from memeval.auditreport._smtp import SmtpSettings, check_recipients, message_id
+    from memeval.auditreport._verify import ReportCheck, verify_report
 
 # Each name is imported from its module on first use (PEP 562): `memeval report weekly` loads the
 # counting and rendering modules only, not the scheduler, the e-mail delivery or SMTP.
@@ -89,16 +87,16 @@ _LAZY = {
     "deliver": "_delivery",
     "delivery_state": "_delivery",
     "MadeReport": "_record",
-    "ReportCheck": "_record",
+    "ReportCheck": "_verify",
     "ReportRecord": "_record",
-    "default_report_dir": "_record",
+    "default_report_dir": "_folders",
     "idempotency_key": "_record",
-    "latest_report_folder": "_record",
+    "latest_report_folder": "_folders",
     "make_report": "_record",
     "preview_report": "_record",
     "record_json": "_record",
-    "report_root": "_record",
-    "verify_report": "_record",
+    "report_root": "_folders",
+    "verify_report": "_verify",
     "render_html": "_render",
     "render_pdf": "_render",
     "render_text": "_render",

@@ -9,14 +9,12 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from memeval.audit import (
-    GeneratedReport,
     LogRow,
     SqlAuditStore,
     WaitingBy,
     WeekCounts,
     canonical_json,
     iso_week_of,
-    iso_week_window,
     team_tz,
 )
 from memeval.auditreport._context import (
@@ -31,6 +29,7 @@ from memeval.auditreport._context import (
     WeeklyReportContext,
     WeekPoint,
 )
+from memeval.auditreport._elsewhere import BACKDATED_KINDS, Backdated, count_backdated, late_lines
 from memeval.auditreport._overdue import hours_label, overdue_after_setting, overdue_list
 from memeval.auditreport._runs import week_runs
 from memeval.clock import utc_now
@@ -52,9 +51,6 @@ REFUSAL_MEANINGS = {
     "retired_item": "asked for a memory that was retired",
     "not_permitted": "asked for something its role may not read",
 }
-
-BACKDATED_KINDS = {"access.refused": "refusal", "hold.created": "held text", "lesson.proposed": "lesson"}
-"""Types of back-dated events the report lists one by one (the rest are counted by type), and their names."""
 
 NEVER_APPEARS = (
     "One number that blends everything. Passes, the level each pass was checked at and the "
@@ -127,6 +123,7 @@ def build_context(
     overdue_after_h: float | None = None,
     waiting_by: WaitingBy = "received",
     list_backdated: bool = True,
+    label_repeats: bool = True,
 ) -> WeeklyReportContext:
     """Count and gather everything the report of `team`'s ISO `week` shows.
 
@@ -148,6 +145,9 @@ def build_context(
         list_backdated: list the events the store received in the week but dated into a week no
             report counted (`AuditReads.backdated`); False only to rebuild a report recorded before
             that list existed (its record has no `backdated_by`).
+        label_repeats: say which of the report's events an earlier report showed already (listed
+            as back-dated, or under "Arrived late"; `memeval.auditreport._elsewhere`); False only to
+            rebuild a report recorded before those labels (its record has no `lists_sha256`).
 
     Raises:
         UsageError: bad week or zone, or a bad overdue setting. RunLogError: a run of the week cannot be read.
@@ -187,24 +187,15 @@ def build_context(
         raise UsageError(f"overdue age {hours} h is not positive: give hours > 0, e.g. 48")
     overdue, overdue_total = overdue_list(store, team, end, seq, hours, LIST_LIMIT, when)
 
-    late: list[LateWeek] = []
-    latest: dict[str, GeneratedReport] = {}
-    for g in reads.generated_reports(team, seq):
-        latest[g.week] = g
-    for w, g in sorted(latest.items()):
-        if w >= week:
-            continue
-        by_type = reads.late_by_type(team, w, zone, g.last_seq, seq)
-        if by_type:
-            late.append(LateWeek(week=w, version=g.version, last_seq=g.last_seq, count=sum(by_type.values()),
-                                 by_type=tuple(Tally(k, v, "") for k, v in by_type.items())))  # fmt: skip
-
-    back: dict[str, int] = {}
-    back_rows: list[LogRow] = []
+    late = [
+        LateWeek(week=x.week, version=x.version, last_seq=x.last_seq, count=sum(x.by_type.values()),
+                 by_type=tuple(Tally(k, v, "") for k, v in x.by_type.items()), shown_before=x.shown_before,
+                 shown_by=x.shown_by)
+        for x in late_lines(store, team, week, zone, seq, label=list_backdated and label_repeats)
+    ]  # fmt: skip
+    bd = Backdated({}, [], 0, {})
     if list_backdated:
-        windows = [iso_week_window(w, g.tz or zone) for w, g in latest.items()]
-        back, back_rows = reads.backdated(team, start, end, seq, windows, LIST_LIMIT)
-    back_listed = sum(back.get(t, 0) for t in BACKDATED_KINDS)
+        bd = count_backdated(store, team, week, zone, seq, LIST_LIMIT, label=label_repeats)
 
     gen = now or utc_now()
     last_day = (end - timedelta(seconds=1)).astimezone(z)
@@ -250,9 +241,10 @@ def build_context(
         received_late=tuple(Tally(nouns[k][n != 1], n, "") for k, n in late_items.items() if n),
         runs=week_runs(runs_dir, start, end, zone), runs_dir=str(runs_dir),
         late=tuple(late), never_appears=NEVER_APPEARS, backdated_by="received" if list_backdated else "",
-        backdated=tuple(Tally(k, v, "") for k, v in back.items()),
-        backdated_items=tuple(_backdated(r, when_full) for r in back_rows),
-        backdated_more=max(0, back_listed - len(back_rows)),
+        backdated=tuple(Tally(k, v, "") for k, v in bd.by_type.items()),
+        backdated_items=tuple(_backdated(r, when_full) for r in bd.rows), backdated_more=bd.more,
+        repeats_labelled=list_backdated and label_repeats,
+        listed_before=tuple(Tally(k, v, "") for k, v in bd.listed_before.items()),
     )  # fmt: skip
 
 

@@ -178,6 +178,10 @@ class LateWeek:
     last_seq: int = doc("That report's last counted sequence number.")
     count: int = doc("Late events (report events themselves excluded).")
     by_type: tuple[Tally, ...] = doc("Late events by type.")
+    shown_before: int = doc(
+        "How many of them an earlier report listed under Arrived late already (0 in reports made before that label)."
+    )
+    shown_by: str = doc("`<week> v<N>` of the first report that listed any of them ('' when none did).")
 
 
 @dataclass(frozen=True)
@@ -253,12 +257,20 @@ class WeeklyReportContext:
     )
     backdated: tuple[Tally, ...] = doc(
         "Events received in the week (store's clock) but dated before it, into a week that has no report "
-        "(never reported, or before the store's first report), by type: no other report counts them."
+        "(never reported, or before the store's first report), by type: no report made before counts them."
     )
     backdated_items: tuple[BackdatedItem, ...] = doc(
         "The refusals, held texts and lessons among `backdated`, first received first (at most 5, `LIST_LIMIT`)."
     )
     backdated_more: int = doc("Refusals, held texts and lessons of `backdated` not listed because of the limit.")
+    repeats_labelled: bool = doc(
+        "True: the report notes this week's events an earlier report listed as back-dated (`listed_before`); "
+        "False only for a rebuild of a report recorded before that note (no `lists_sha256` in its record)."
+    )
+    listed_before: tuple[Tally, ...] = doc(
+        "Events dated in this week (and counted here) that an earlier report listed as received in its week "
+        "but dated earlier, by report (`name` `<week> v<N>`): summed over reports, take them out to count each once."
+    )
     never_appears: tuple[str, ...] = doc("The closing section: what this report never shows.")
 
 

@@ -37,7 +37,7 @@ from sqlalchemy import BigInteger, Column, Integer, MetaData, String, Table, ins
 from sqlalchemy.exc import IntegrityError
 
 from memeval.audit import EVENT_ADAPTER, SqlAuditStore, to_us
-from memeval.auditreport._record import REPORT_SENDER, MadeReport, file_checks
+from memeval.auditreport._record import REPORT_SENDER, MadeReport
 from memeval.auditreport._smtp import (
     SmtpSettings,
     build_message,
@@ -47,6 +47,7 @@ from memeval.auditreport._smtp import (
     message_id,
     open_session,
 )
+from memeval.auditreport._verify import file_checks
 from memeval.clock import utc_now
 from memeval.errors import MemevalError, ReportError
 

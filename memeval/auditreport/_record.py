@@ -2,9 +2,8 @@
 
 Only a week that has ended (in the team's zone) is ever recorded: asking for the current or a
 future week is refused (`memeval report weekly --preview` renders it without recording anything).
-A store's report folder is fixed: the first report records its absolute path in the store
-(`report_setting` table) and every later report goes there; asking for another folder is refused,
-so a working directory can never split a store's reports. If a recorded version's files are gone,
+Reports go to the store's recorded report folder (`memeval.auditreport._folders`). If a recorded
+version's files are gone,
 they are rebuilt from the log (the same log prefix, zone and overdue age, at the recorded
 generation time) and kept only when the rebuilt PDF has the hash the log recorded.
 
@@ -13,14 +12,13 @@ Files of one report version go to `<out_dir>/<team>/<week>/v<N>/`: `report.pdf`,
 event per version (sender event id `report.generated:<team>:<week>:v<N>`, so a repeat is stored
 once), written through the store's single write path. Asking again for a week already reported
 returns the recorded version unchanged; `reissue=True` makes version N+1 from the log as it is
-now. `verify_report` recounts a record from the log.
+now. `verify_report` (`memeval.auditreport._verify`) recounts a record from the log.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import os
 import shutil
 import tempfile
 from collections.abc import Callable
@@ -30,20 +28,20 @@ from pathlib import Path
 from typing import Literal
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
-from sqlalchemy import Column, MetaData, String, Table, Text, select
-from sqlalchemy.exc import IntegrityError
 
 from memeval.audit import (
     EVENT_ADAPTER,
     GeneratedReport,
     SqlAuditStore,
     WaitingBy,
+    check_zone_kept,
     iso_week_window,
     team_tz,
-    verify_chain,
 )
-from memeval.auditreport._build import build_context, counts_sha256
+from memeval.auditreport._build import build_context
 from memeval.auditreport._context import WeeklyReportContext
+from memeval.auditreport._elsewhere import LateLine, lists_sha256
+from memeval.auditreport._folders import report_file, report_folder, report_root
 from memeval.auditreport._preview import PreviewFolder, write_preview
 from memeval.auditreport._render import load_weasyprint, render_html, render_pdf, render_text, weasyprint_loaded
 from memeval.clock import utc_now
@@ -60,67 +58,6 @@ steps of a report take seconds on a big week or a cold start, and `memeval repor
 
 def _quiet(step: str) -> None:
     """The default `Progress`: says nothing."""
-
-
-_meta = MetaData()
-setting_table = Table(
-    "report_setting",
-    _meta,
-    Column("key", String(64), primary_key=True),
-    Column("value", Text, nullable=False),
-)
-
-
-def default_report_dir(store: SqlAuditStore | None = None) -> Path:
-    """`MEMEVAL_REPORT_DIR`, else `reports/` beside a SQLite store's file, else `./reports` (absolute)."""
-    env = os.environ.get("MEMEVAL_REPORT_DIR")
-    if env:
-        return Path(env).absolute()
-    if store is not None and store.is_sqlite:
-        from sqlalchemy.engine import make_url
-
-        db = make_url(store.url).database
-        if db and db != ":memory:":
-            return Path(db).absolute().parent / "reports"
-    return Path("reports").absolute()
-
-
-def report_root(store: SqlAuditStore, requested: Path | None = None) -> Path:
-    """The store's report folder: the one recorded, else `requested` (or the default), recorded now.
-
-    Raises:
-        UsageError: `requested` (or `MEMEVAL_REPORT_DIR`) names another folder than the recorded one,
-            or, before any is recorded, a folder that cannot be created and written (then nothing is
-            recorded).
-    """
-    with store.write_engine.begin() as conn:
-        _meta.create_all(conn, checkfirst=True)
-        recorded = conn.execute(select(setting_table.c.value).where(setting_table.c.key == "report_dir")).scalar()
-    asked = requested.absolute() if requested is not None else None
-    if recorded is not None:
-        if asked is not None and asked.resolve() != Path(recorded).resolve():
-            raise UsageError(
-                f"this store's reports live in {recorded} (recorded with its first report): leave out --out "
-                f"and MEMEVAL_REPORT_DIR, or pass --out {recorded}"
-            )
-        return Path(recorded)
-    root = asked or default_report_dir(store)
-    try:  # a folder that cannot be made or written must not be recorded: it would be kept for good
-        root.mkdir(parents=True, exist_ok=True)
-        probe = root / f".write-check-{os.getpid()}"
-        probe.touch()
-        probe.unlink()
-    except OSError as exc:
-        raise UsageError(
-            f"report folder {str(root)!r} cannot be written ({exc.strerror}): pass --out (or MEMEVAL_REPORT_DIR) "
-            "naming a folder memeval can create and write; nothing was recorded"
-        ) from exc
-    try:
-        with store.write_engine.begin() as conn:
-            conn.execute(setting_table.insert().values(key="report_dir", value=str(root)))
-    except IntegrityError:  # another process recorded one first: use that
-        return report_root(store, requested)
-    return root
 
 
 def check_week_ended(week: str, tz: str, now: datetime) -> None:
@@ -179,6 +116,11 @@ class ReportRecord(BaseModel):
     """`received`: the report lists the events the store received in its week but dated into a week no
     report counted (back-dated into a never-reported week, or before the first report); None in records
     made before that list, which a rebuild renders without it, so they rebuild to their recorded hashes."""
+    lists_sha256: str | None = None
+    """Digest of what the report shows of events another report counts: the back-dated list, the note of this
+    week's events an earlier report listed as back-dated, and the Arrived late table with what earlier reports
+    showed of it (`memeval.auditreport._elsewhere.lists_sha256`); `memeval report verify` recounts it. None in
+    records made before (late43's back-dated lists are read back from their e-mail text instead)."""
     idempotency_key: str
     """`<team>/<week>/v<N>`: the key of this version's e-mail delivery."""
 
@@ -195,6 +137,19 @@ def waiting_by(recorded: str | None) -> WaitingBy:
 def _aged_by_field(by: str) -> Literal["received"] | None:
     """`waiting_aged_by` as a record and its event hold it: `received`, or absent for business time."""
     return "received" if by == "received" else None
+
+
+def shown_lists_sha256(ctx: WeeklyReportContext) -> str | None:
+    """The digest of what `ctx` shows of events another report counts (`lists_sha256`), as its record keeps it.
+
+    None when the report has no such labels: a rebuild of a report recorded before them.
+    """
+    if ctx.backdated_by != "received" or not ctx.repeats_labelled:
+        return None
+    late = [LateLine(x.week, x.version, x.last_seq, {t.name: t.count for t in x.by_type}, x.shown_before, x.shown_by)
+            for x in ctx.late]  # fmt: skip
+    return lists_sha256({t.name: t.count for t in ctx.backdated}, [x.seq for x in ctx.backdated_items],
+                        ctx.backdated_more, {t.name: t.count for t in ctx.listed_before}, late)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -224,37 +179,6 @@ class MadeReport:
 def idempotency_key(team: str, week: str, version: int) -> str:
     """The delivery key of one report version: `<team>/<week>/v<version>`."""
     return f"{team}/{week}/v{version}"
-
-
-def report_file(team: str, week: str, version: int) -> str:
-    """The PDF's place under the store's report folder (setting `report_dir`), as `report.generated` records it.
-
-    Relative, so the event holds nothing but the team, week and version (an absolute folder would
-    put the machine's paths into an append-only log that packs and the API pass on).
-    """
-    return f"{team}/{week}/v{version}/report.pdf"
-
-
-def report_folder(out_dir: Path, team: str, week: str, version: int) -> Path:
-    """Where the files of one report version live."""
-    return out_dir / team / week / f"v{version}"
-
-
-def latest_report_folder(store: SqlAuditStore, team: str, week: str) -> Path:
-    """The folder of the latest recorded version of `team`'s `week`, for `memeval report verify --team --week`.
-
-    Reads only: nothing is made, rendered or recorded.
-
-    Raises:
-        UsageError: the week has no report yet (with the command that makes it).
-    """
-    done = [g for g in store.reads.generated_reports(team) if g.week == week]
-    if not done:
-        raise UsageError(
-            f"{team} {week} has no report to verify yet: make it with "
-            f"`memeval report weekly --team {team} --week {week}`"
-        )
-    return report_folder(report_root(store), team, week, done[-1].version)
 
 
 def load_made(folder: Path) -> MadeReport:
@@ -291,7 +215,7 @@ def make_report(
         store: the audit store (read, and written through its single write path).
         team: the team.
         week: ISO week `YYYY-Www`.
-        tz: IANA zone to cut the week in (default: the team's zone).
+        tz: IANA zone to cut the week in: the team's zone (the default), or refused (a preview takes any).
         out_dir: root of report folders (default `default_report_dir()`).
         runs_dir: folder of A/B run folders.
         reissue: make a new version even when the week was reported already.
@@ -305,7 +229,8 @@ def make_report(
     Raises:
         ReportError: the week's files are gone and the rebuild from the log does not match the
             recorded hash, or rendering failed. UsageError: bad week or zone, a week that has not
-            ended, or `out_dir` is not the store's recorded report folder.
+            ended, `out_dir` is not the store's recorded report folder, `tz` is not the team's zone,
+            or the team's latest report was cut in another zone (`memeval.audit.check_zone_kept`).
     """
     root = report_root(store, out_dir)
     done = [g for g in store.reads.generated_reports(team) if g.week == week]
@@ -316,7 +241,15 @@ def make_report(
         return load_made(folder)
     version = len(done) + 1
     gen = now or utc_now()
-    check_week_ended(week, tz or team_tz(store, team), gen)
+    zone = team_tz(store, team)
+    if tz is not None and tz != zone:
+        raise UsageError(
+            f"{team}'s weeks are recorded in its zone, {zone}, not {tz} (weeks cut in two zones overlap or leave a "
+            f"gap where they meet): leave out --tz, set the zone with `memeval audit team set {team} --tz {tz}` "
+            f"before the team's first report, or look at the week in {tz} without recording it with --preview"
+        )
+    check_zone_kept(store, team, zone, doing=f"record {team}'s {week} in {zone}")
+    check_week_ended(week, zone, gen)
     progress(f"counting {team}'s events of {week}")
     ctx = build_context(
         store, team, week, tz=tz, runs_dir=runs_dir, version=version, now=gen, overdue_after_h=overdue_after_h
@@ -356,6 +289,7 @@ def _write(store: SqlAuditStore, root: Path, ctx: WeeklyReportContext, gen: date
         text_sha256=sha256_file(tmp / "body.txt"), generated_at=gen, overdue_after_h=ctx.overdue_after_h,
         waiting_aged_by=_aged_by_field(ctx.waiting_aged_by), idempotency_key=idempotency_key(team, week, version),
         backdated_by="received" if ctx.backdated_by == "received" else None,
+        lists_sha256=shown_lists_sha256(ctx),
     )  # fmt: skip
     (tmp / "record.json").write_text(rec.model_dump_json(indent=2, by_alias=True) + "\n", encoding="utf-8")
     if expect_pdf is not None:  # a rebuild of a recorded version: keep it only if it is the same report
@@ -377,7 +311,7 @@ def _write(store: SqlAuditStore, root: Path, ctx: WeeklyReportContext, gen: date
         "payload": {"week": week, "first_seq": rec.first_seq, "last_seq": rec.last_seq,
                     "sha256": rec.pdf_sha256, "path": report_file(team, week, version), "tz": ctx.tz,
                     "overdue_after_h": ctx.overdue_after_h, "waiting_aged_by": _aged_by_field(ctx.waiting_aged_by),
-                    "backdated_by": rec.backdated_by},
+                    "backdated_by": rec.backdated_by, "lists_sha256": rec.lists_sha256},
     })  # fmt: skip
     res = store.append([event], sender=REPORT_SENDER, origin="report")
     if res.duplicates:  # another process made this version first: keep its files
@@ -424,68 +358,9 @@ def _rebuild(store: SqlAuditStore, team: str, g: GeneratedReport, folder: Path, 
     ctx = build_context(
         store, team, g.week, tz=g.tz, runs_dir=runs_dir, upto_seq=g.last_seq, version=g.version,
         now=g.generated_at, overdue_after_h=g.overdue_after_h, waiting_by=waiting_by(g.waiting_aged_by),
-        list_backdated=g.backdated_by == "received",
+        list_backdated=g.backdated_by == "received", label_repeats=g.lists_sha256 is not None,
     )  # fmt: skip
     return _write(store, folder.parent.parent.parent, ctx, g.generated_at, expect_pdf=g.sha256, progress=progress)
-
-
-@dataclass(frozen=True)
-class ReportCheck:
-    """One verification step: its name, whether it held, and what was compared."""
-
-    name: str
-    ok: bool
-    detail: str
-
-
-def file_checks(made: MadeReport) -> list[ReportCheck]:
-    """Whether the version's `report.pdf`, `report.html` and `body.txt` (the e-mail's text) hash as recorded.
-
-    Returns:
-        Three checks named `pdf`, `html` and `text` (a missing file reads as hash `missing`).
-    """
-    checks = []
-    for name, file, want in (("pdf", made.pdf, made.record.pdf_sha256), ("html", made.html, made.record.html_sha256),
-                             ("text", made.text, made.record.text_sha256)):  # fmt: skip
-        got = sha256_file(file) if file.is_file() else "missing"
-        checks.append(ReportCheck(name, got == want, f"{file}: {got}, recorded {want}"))
-    return checks
-
-
-def verify_report(store: SqlAuditStore, path: Path) -> list[ReportCheck]:
-    """Recount a report from the log and compare it with its record and files.
-
-    Args:
-        store: the audit store the report was counted from.
-        path: the report's folder, its `record.json` or its `report.pdf`.
-
-    Returns:
-        The checks, in order: pdf, html and text hashes (`file_checks`), report event, last event
-        hash, chain, recount.
-
-    Raises:
-        ReportError: no record can be found at `path`.
-    """
-    folder = path if path.is_dir() else path.parent
-    made = load_made(folder)
-    rec = made.record
-    checks = file_checks(MadeReport(rec, folder, created=False))
-    events = [g for g in store.reads.generated_reports(rec.team) if g.week == rec.week and g.version == rec.version]
-    ev_ok = bool(events) and events[0].sha256 == rec.pdf_sha256 and events[0].last_seq == rec.last_seq
-    ev_detail = f"report.generated seq {events[0].seq}" if events else "no report.generated event"
-    checks.append(ReportCheck("report_event", ev_ok, ev_detail))
-    h = store.reads.hash_at(rec.team, rec.last_seq)
-    h_detail = f"event {rec.last_seq}: {h or 'missing'}, recorded {rec.last_event_hash or 'none'}"
-    checks.append(ReportCheck("last_event_hash", (h or "") == rec.last_event_hash, h_detail))
-    chain = verify_chain(store, rec.team)
-    checks.append(ReportCheck("chain", chain.ok, f"{chain.checked} events verified"
-                        + ("" if chain.ok else f"; broken at seq {chain.broken_seq}: {chain.problem}")))  # fmt: skip
-    c = store.reads.week_counts(
-        rec.team, rec.week, tz=rec.tz, upto_seq=rec.last_seq, waiting_by=waiting_by(rec.waiting_aged_by)
-    )
-    now_hash = counts_sha256(c)
-    checks.append(ReportCheck("recount", now_hash == rec.counts_sha256, f"{now_hash}, recorded {rec.counts_sha256}"))
-    return checks
 
 
 def record_json(made: MadeReport) -> str:

@@ -112,6 +112,9 @@ def team_set(
 ) -> None:
     """Set a team's time zone (weekly windows are cut at its local Monday midnight).
 
+    Once the team has a report, its zone stays the one that report was cut in (weeks cut in two zones
+    overlap or leave a gap): setting another is refused.
+
     The team is a team name, as every event's `team` (an empty name, spaces, capitals or an e-mail address were
     stored as a team); a team the store holds no event of yet is taken, with `token add`'s note.
     """
@@ -119,9 +122,10 @@ def team_set(
 
     check_team_name(team)
     team_zone(tz)
-    from memeval.audit import TeamRow, open_store
+    from memeval.audit import TeamRow, check_zone_kept, open_store
 
     store = open_store(db)
+    check_zone_kept(store, team, tz, doing=f"set {team}'s zone to {tz}")
     with store.write_session() as s:
         row = s.get(TeamRow, team)
         if row is None:

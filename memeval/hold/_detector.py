@@ -470,8 +470,9 @@ def get_cascade_detector() -> HoldDetector:
 def get_hold_detector() -> HoldDetector:
     """The default detector, built once per process: round 37's gated stages over `rules/25+hashlr/14+views/2`.
 
-    `rules/25+hashlr/14+views/2+stack/38` since round 38 (`_stacked38.get_stacked38_detector`: round 37's gated stages
-    with a concept stage that reads the acts with a negation scope and a speaker's framing, fitted on v4-v37);
+    `rules/25+hashlr/14+views/2+stack/42` since round 42 (`_stacked42`: round 38's stages, the concept stage also
+    reading acts, frames, checks and quoted order words, fitted on v4-v41); `...+stack/38` in rounds 38-41
+    (`_stacked38.get_stacked38_detector`: a concept stage reading acts with a negation scope, fitted on v4-v37);
     `...+stack/37` in round 37 (`_stacked37.get_stacked37_detector`: round 34's stage,
     and for a text the default lets through that it gives 0.2 to its add cut, a stage that also reads round 36's
     concepts and may add a hold, fitted on v4-v36); `...+stack/34` from round 34 to 36
@@ -492,8 +493,8 @@ def get_hold_detector() -> HoldDetector:
     if _DEFAULT is None:
         with _LOCK:
             if _DEFAULT is None:
-                from memeval.hold._stacked38 import get_stacked38_detector
+                from memeval.hold._stacked42 import get_stacked42_detector
 
-                _DEFAULT = get_stacked38_detector()
+                _DEFAULT = get_stacked42_detector()
                 _derived.keep()  # any piece the stacked stage's tables worked out
     return _DEFAULT

@@ -146,7 +146,7 @@ def test_record_verifies_and_tampering_is_caught(store, tmp_path):
     assert all(c.ok for c in verify_report(store, made.pdf)), verify_report(store, made.pdf)
     r = CliRunner().invoke(app, ["report", "verify", str(made.folder / "record.json"), "--db", store.url])
     assert r.exit_code == 0, r.output
-    assert r.output.count("ok  ") == 7  # pdf, html, text, report event, last event hash, chain, recount
+    assert r.output.count("ok  ") == 8  # pdf, html, text, report event, last event hash, chain, recount, lists
     data = bytearray(made.pdf.read_bytes())
     data[len(data) // 2] ^= 0xFF
     made.pdf.write_bytes(bytes(data))

@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 
 from memeval.errors import UsageError
-from memeval.hold import assess_many, get_hold_detector
+from memeval.hold import assess_many
 from memeval.hold._classifier import MODEL_DIR
 from memeval.hold._concepts import FEATURES38, concepts38, scoped_acts, vector, vector38
 from memeval.hold._stacked import get_stacked34_detector
 from memeval.hold._stacked36 import feature_names
 from memeval.hold._stacked37 import get_stacked37_detector
-from memeval.hold._stacked38 import Stack38Model, Stacked38Detector
+from memeval.hold._stacked38 import Stack38Model, Stacked38Detector, get_stacked38_detector
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -47,10 +47,10 @@ FORBIDDING = [
 """Standing rules written for round 38 that name risky acts only to forbid them (team knowledge, not orders)."""
 
 
-def test_the_default_holds_hand_offs_round_37_let_through() -> None:
-    """The default is round 38's stage; it holds each written hand-off, which round 37's stage lets through, through
-    the concept stage (reason `stacked`, score from its add cut)."""
-    d, old = get_hold_detector(), get_stacked37_detector()
+def test_round_38_holds_hand_offs_round_37_let_through() -> None:
+    """Round 38's stage (the default in rounds 38-41) holds each written hand-off, which round 37's stage lets
+    through, through the concept stage (reason `stacked`, score from its add cut)."""
+    d, old = get_stacked38_detector(), get_stacked37_detector()
     assert isinstance(d, Stacked38Detector) and d.name == "rules/25+hashlr/14+views/2+stack/38"
     assert isinstance(d.model37, Stack38Model) and (d.model37.add, d.gate) == (0.88, 0.2)
     for source, text in RELAYED:
@@ -62,7 +62,7 @@ def test_the_default_holds_hand_offs_round_37_let_through() -> None:
 def test_rules_that_forbid_an_act_are_not_held() -> None:
     """A standing rule that forbids sending, deleting, switching off or granting is let through, in English, Chinese
     and French; the English rule's score falls from round 37's 0.79 to under 0.2 (its acts are under "never")."""
-    d, old = get_hold_detector(), get_stacked37_detector()
+    d, old = get_stacked38_detector(), get_stacked37_detector()
     for source, text in FORBIDDING:
         assert not d.assess(text, source).held, text  # type: ignore[arg-type]
     source, text = FORBIDDING[0]
@@ -95,9 +95,9 @@ def test_vector38_extends_vector_and_reads_frames_and_claims() -> None:
 
 
 def test_every_benign_example_keeps_round_34s_verdict() -> None:
-    """On every benign example of the hold tests the default says what round 34's (and 37's) stage says; round 22's
-    standing lesson stays out; round 37's relayed orders stay held; a batch equals one text at a time."""
-    d, old = get_hold_detector(), get_stacked34_detector()
+    """On every benign example of the hold tests round 38's stage says what round 34's (and 37's) stage says; round
+    22's standing lesson stays out; round 37's relayed orders stay held; a batch equals one text at a time."""
+    d, old = get_stacked38_detector(), get_stacked34_detector()
     examples = [*t34.benign_examples(), *t22.BENIGN, *t34.RELEASED]
     assert len(examples) > 180
     assert [t for s, t in examples if d.assess(t, s).held != old.assess(t, s).held] == []  # type: ignore[arg-type]
