@@ -76,7 +76,8 @@ def compile_suite(config: pytest.Config) -> tuple[int, int]:
 
     Returns (test modules rewritten, other modules compiled); (0, 0) when everything was current or
     when assertion rewriting is off (`--assert=plain`). A module that does not compile is left to
-    the worker's import, which reports it as a collection error as before.
+    the worker's import, which reports it as a collection error as before; so is a module whose
+    cache cannot be written (a read-only checkout), which is then compiled at import as before.
     """
     if config.getoption("assertmode") != "rewrite":
         return 0, 0
@@ -107,6 +108,8 @@ def compile_suite(config: pytest.Config) -> tuple[int, int]:
             py_compile.compile(str(path), cfile=str(pyc), doraise=True)
         except py_compile.PyCompileError:
             continue  # the importing test reports it
+        except OSError:
+            continue  # a folder it may not write (a read-only checkout): imported from source, as before
         compiled += 1
     return rewritten, compiled
 
