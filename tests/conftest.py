@@ -34,6 +34,10 @@ rare counterexample cannot turn one CI run of unrelated work red and the next gr
 counterexamples on purpose with `MEMEVAL_TEST_HYPOTHESIS=explore` (a fresh random seed each run,
 `--hypothesis-seed=N` to replay one; failures are kept in `.hypothesis/` as usual).
 
+Under xdist the controlling process first compiles the suite's modules once (`rewrite_cache`:
+pytest's rewritten test modules and the helpers' bytecode), so the workers read them instead of each
+rewriting every module at collection; where `PYTHONDONTWRITEBYTECODE` is set nothing else keeps them.
+
 A test must never write into the repository's fixtures (a replay of a fixture's run writes its cache
 beside the log; a later test that expects no cache there then fails, or passes, by test order). The
 controlling process lists `tests/fixtures` when the session starts and again when it ends, and fails
@@ -53,6 +57,7 @@ import pytest_timeout
 from hypothesis import HealthCheck, settings
 from patience import factor
 from pg_fixture import pg_server  # noqa: F401  # a fixture of every test (one server a session)
+from rewrite_cache import compile_suite
 
 EXPLORE = os.environ.get("MEMEVAL_TEST_HYPOTHESIS") == "explore"
 """Whether Hypothesis draws fresh random examples (the variable set to `explore`) instead of the fixed ones."""
@@ -73,12 +78,21 @@ def pytest_configure(config: pytest.Config) -> None:
     runtime = tempfile.mkdtemp(prefix="memeval-suite-runtime-")  # each process (xdist worker) its own
     os.environ["XDG_RUNTIME_DIR"] = runtime
     config.add_cleanup(lambda: shutil.rmtree(runtime))
+    if _distributing(config):
+        compile_suite(config)  # once here, not once in each worker (see the module docstring)
     if "MEMEVAL_SUITE_CONFIG_HOME" in os.environ:
         return
     home = tempfile.mkdtemp(prefix="memeval-suite-config-")
     os.environ["MEMEVAL_SUITE_CONFIG_HOME"] = home
     os.environ["XDG_CONFIG_HOME"] = home
     config.add_cleanup(lambda: shutil.rmtree(home))
+
+
+def _distributing(config: pytest.Config) -> bool:
+    """Whether this is the process that hands tests to pytest-xdist's workers (not a worker, not `-n 0`)."""
+    if os.environ.get("PYTEST_XDIST_WORKER") or config.getvalue("collectonly"):
+        return False
+    return config.getoption("dist", "no") != "no" and bool(config.getoption("tx", None))
 
 
 @pytest.hookimpl(trylast=True)  # after xdist's own (which names the group on pytest < 9)

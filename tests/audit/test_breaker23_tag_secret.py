@@ -34,6 +34,11 @@ from shared_cache import shared_cache
 from memeval.audit import open_store
 
 ROOT = Path(__file__).resolve().parents[2]
+
+# One worker takes the whole module in one stretch, so `ingested` (a real `audit ingest` and `pack
+# build`) runs once; handed out test by test it ran once a worker, and again on a worker whose stretch
+# of this module another module's tests had cut (2 runs of about 2.7 CPU s on one worker, speed31).
+pytestmark = pytest.mark.xdist_group("tag-secret")
 TOKEN = "ghp_" + "Zq8vR2kLp9xYw3Tn7Bc5Df1Gh4Jk6Lm0Np2Q"
 """A GitHub token's shape (made up)."""
 PASSWORD = "Xk9mQ2vLp7zRw4"

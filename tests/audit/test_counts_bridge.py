@@ -20,6 +20,10 @@ from memeval.errors import UsageError
 from memeval.packs import load_pack
 
 ROOT = Path(__file__).resolve().parents[2]
+
+# One worker takes the whole module, so `week_store` loads the week once a backend (2 loads); handed
+# out test by test, each of the three workers loaded its own (5 loads of about 1.3 CPU s in a run).
+pytestmark = pytest.mark.xdist_group("counts_bridge")
 sys.path.insert(0, str(ROOT / "samples" / "fernhill" / "audit"))
 from make_week import load_week  # noqa: E402
 

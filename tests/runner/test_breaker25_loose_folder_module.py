@@ -30,6 +30,10 @@ from memeval.cli.app import app
 from memeval.runner._tamper import scan_context, scan_tamper
 from memeval.sandbox import World
 
+# One worker takes the whole module, so `trials` (one real `memeval ab` of every attack, both arms in
+# bubblewrap) is run once; handed out test by test, each worker given one of its tests ran its own.
+pytestmark = pytest.mark.xdist_group("loose-folder")
+
 TEST_SH = """\
 mkdir -p /app/tests
 cp /tests/test_outputs.py /app/tests/
