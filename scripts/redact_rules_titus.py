@@ -11,8 +11,10 @@ found memeval storing 91 of 365 of those examples' secrets raw in at least one c
 
 A rule is taken over as data when:
 
-- its `categories` hold `secret` (kingfisher's rules carry none and count as secrets), it has no
-  `depends_on_rule` (the scanner reports it only beside a partner match), and it is not `visible: false`;
+- its `categories` hold `secret` (kingfisher's rules carry none and count as secrets) and it is not
+  `visible: false`; a rule with `depends_on_rule` (the scanner reports it only beside a partner match) only
+  when each of its examples' secrets starts with one of its literals of 5+ characters (since redact37:
+  `RGAPI-`, a key that names its provider alone);
 - its pattern converts to Python (`redact_rules_kingfisher.python_pattern`: ASCII `\b`, Rust syntax) and
   finds, in each of its examples, the secret the rule's own pattern finds (`finds_examples`), the secret
   being the group named `token`/`secret` when the rule has one, else for a `kingfisher.*` rule its first
@@ -104,6 +106,17 @@ def _missed(secret: str, text: str, spans: list[tuple[int, int]]) -> bool:
     return not any(a < at + len(secret) and at < b for a, b in spans)
 
 
+def _self_named(kws: list[str] | tuple[str, ...], secrets: list[str]) -> bool:
+    """Whether every secret starts with one of the rule's literals of 5+ characters (`RGAPI-`): a key that names itself.
+
+    A rule with `depends_on_rule` is reported by titus only beside its partner's match (a host, a key id), which
+    memeval does not pair; a key that carries its provider's prefix is one alone (redact37: Riot's `RGAPI-` keys,
+    whose partner, a platform host, only gives the validation URL).
+    """
+    long = tuple(k.lower() for k in kws if len(k) >= 5)
+    return bool(secrets) and bool(long) and all(s.lower().startswith(long) for s in secrets)
+
+
 def _whole_spans(red: object, text: str) -> list[tuple[int, int]]:
     """(start, end) of each finding of memeval's redactor in `text`, but the edge readers' (`EDGE_READERS`)."""
     return [(f.start, f.end) for f in red.redact(text).findings if not f.detector.startswith(EDGE_READERS)]  # type: ignore[attr-defined]
@@ -153,8 +166,8 @@ def main() -> None:
         if rid in LEFT_OUT:
             left.append(f"{rid}: {LEFT_OUT[rid]}")
             continue
-        if rule.get("depends_on_rule") or rule.get("visible") is False:
-            left.append(f"{rid}: reported only beside a partner rule, or not visible")
+        if rule.get("visible") is False:
+            left.append(f"{rid}: not visible")
             continue
         try:
             ref = regex.compile(rule["pattern"], flags=regex.V0)
@@ -188,6 +201,9 @@ def main() -> None:
         kws = keywords(py)
         if not kws:
             left.append(f"{rid}: no literal every match holds (would read every text)")
+            continue
+        if rule.get("depends_on_rule") and not _self_named(kws, [s for _ex, s in pairs]):
+            left.append(f"{rid}: reported only beside a partner rule, and its secret does not name itself")
             continue
         ent, changed = float(rule.get("min_entropy") or ENTROPY), None
         if not any(_entropy(s) >= ent for _ex, s in missed):

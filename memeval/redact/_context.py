@@ -38,6 +38,7 @@ from memeval.redact._values import (
     ENCODED_START,
     PLACEHOLDER_PART,
     TRAIL,
+    code_secret,
     elided,
     generated,
     has_digit,
@@ -105,6 +106,10 @@ class ContextRule:
             return secretish(value, key if self.id != "prose-password" else "", word_ok, after)
         if self.check == "generated":
             return generated(value, match.groupdict().get("key") or "", after)
+        if self.check == "code-name":
+            text, start, end = match.string, match.start("key"), match.end("key")
+            around = (text[start - 1 : start] if start else "", text[end : end + 1])
+            return code_secret(value, match.group("key"), text[match.end("word") : end], after, around)
         if self.check == "jose":
             return jose_header(value)
         if self.check == "mixed-parts":
@@ -116,7 +121,15 @@ class ContextRule:
         return True
 
 
-RULE_FILES = ("context.toml", "kingfisher.toml", "noseyparker.toml", "iban.toml", "detect_secrets.toml", "cards.toml")
+RULE_FILES = (
+    "context.toml",
+    "kingfisher.toml",
+    "noseyparker.toml",
+    "iban.toml",
+    "detect_secrets.toml",
+    "cards.toml",
+    "code_names.toml",
+)
 """The packaged rule files (`rules/`), read in this order: memeval's own context rules, then the
 kingfisher provider rules its PyPI package does not bundle (`scripts/redact_rules_kingfisher.py`),
 then noseyparker's `secret` rules whose pattern kingfisher's differ from
@@ -125,7 +138,9 @@ registry members presidio's recognizer lacks (`scripts/redact_rules_iban.py`, fr
 secret-scanning patterns), then the credential key words of detect-secrets' keyword plugin that
 `config-assignment` lacks (`scripts/redact_rules_detect_secrets.py`: `pg_pass`, `priv_key`, ...), then
 the 12-digit Maestro prefixes of Faker's card list the context rules do not reach
-(`scripts/redact_rules_cards.py`: `0604`)."""
+(`scripts/redact_rules_cards.py`: `0604`), then the credential words of gosec's and bandit's hard-coded
+password checks as a whole part of a code name assigned a string literal (`scripts/redact_rules_code_names.py`:
+`cred = "..."`, `my_secret_password_for_email = '...'`)."""
 
 SCANNER_RULE_FILES = ("betterleaks.toml", "veles.toml", "titus.toml")
 """Packaged rule files read as a credential scanner, not as context rules: the betterleaks and

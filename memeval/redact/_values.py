@@ -192,6 +192,31 @@ def generated(value: str, key: str, after: str = "") -> bool:
     return has_digit(value) or len(_CASE_SWITCH.findall(value)) >= 4
 
 
+_CODE_SYMBOL = re.compile(r"[^A-Za-z0-9\-_./:]")
+_NAME_END = re.compile(r"[0-9_\-$]*")
+
+
+def code_secret(value: str, key: str, rest: str, after: str = "", around: tuple[str, str] = ("", "")) -> bool:
+    """Whether `value`, a string literal assigned to the code name `key`, is a secret (`check = "code-name"`).
+
+    `rest` is what follows the credential word in the name (`_for_email` of `my_secret_password_for_email`).
+    The value must read as `generated` (a digit or 4 case switches, not a placeholder or a path) and hold
+    no `://`; when the word does not end the name (`rest` is more than digits, `_`, `-`, `$`: `password_hash`,
+    `token_url`) it must also hold a symbol other than `-_./:` or 4 case switches (`pbkdf2_sha256` and
+    `X-Auth-Token-2` are settings).
+    `around` is the character before the name and the one after it: a name closed by a quote must be opened by
+    one (a quoted key is the whole string: `'NPM tokens': 'CKV_SECRET_12'` names no variable).
+    Source of the shape: gosec G101 and bandit B105 (`scripts/redact_rules_code_names.py`).
+    """
+    if around[1] and around[1] in "\"'" and not (around[0] and around[0] in "\"'"):
+        return False
+    if "://" in value or not generated(value, key, after):
+        return False
+    if _NAME_END.fullmatch(rest):
+        return True
+    return bool(_CODE_SYMBOL.search(value)) or len(_CASE_SWITCH.findall(value)) >= 4
+
+
 def jose_header(value: str) -> bool:
     """Whether `value` starts with a JOSE header: Base64url JSON naming `alg`, `enc`, `typ` or `kid`.
 

@@ -47,12 +47,17 @@ if TYPE_CHECKING:
 _ALWAYS_BREAK = "()[]{},;!&*#<"
 """Characters no scanner rule needs: always a space in the boundary view."""
 _EDGE_BREAK = re.compile(
-    r"""(?=[<>|'"`\\.?@/:])(?:(?:(?<=\s)|^)[<>|'"`\\.?@/]+|[<>|'"`\\.?@/]+(?=\s|$)|(?<=[^\s:]{8}):(?=\s|$))"""
+    r"""(?=[<>|'"`\\.?@/:])(?:(?:(?<=\s)|^)[<>|'"`\\.?@/]+|[<>|'"`\\.?@/]+(?=\s|$)|(?<=[^\s:]{8}):(?=\s|$)"""
+    r"""(?!(?<=[A-Za-z_\-]{8}:)[ \t]+[A-Za-z0-9+/=_\-.~:]{16}))"""
 )
 """Runs of characters that rules do use (quotes, `|`, `>`): a space only at a token's edge (next
 to a space or the end), so `key = "value"` keeps its syntax while `"value".` ends; `=` stays,
 and `:` goes only after a token of 8+ characters (`<key>: rotated`), not after a short key
-(`token: x`); longer keys keep theirs in the as-written reading and the context rules.
+(`token: x`); longer keys keep theirs in the as-written reading and the context rules. Since redact37
+a `:` also stays after a name (its last 8 characters letters, `_` or `-`) followed by a value of 16+
+key characters (`deepgram-api: 6c8b...`, `BUNDLE_ENTERPRISE__CONTRIBSYS__COM: cafebabe:deadbeef`): a
+provider rule reads that as its assignment, and inside brackets or before `.` only this view could
+show it to the rule (the as-written reading has the bracket glued to the value).
 
 The leading lookahead changes no match (each alternative starts at one of those characters,
 `:` included) and lets the engine pass over every other character with one set test instead of

@@ -21,7 +21,10 @@ from memeval.redact import get_redactor
 from memeval.redact._values import has_digit as _has_digit
 from memeval.redact._views import _EDGE_BREAK, boundary_view, boundary_views, slash_view
 
-OLD_EDGE_BREAK = re.compile(r"""(?:(?<=\s)|^)[<>|'"`\\.?@/]+|[<>|'"`\\.?@/]+(?=\s|$)|(?<=[^\s:]{8}):(?=\s|$)""")
+OLD_EDGE_BREAK = re.compile(
+    r"""(?:(?<=\s)|^)[<>|'"`\\.?@/]+|[<>|'"`\\.?@/]+(?=\s|$)|(?<=[^\s:]{8}):(?=\s|$)"""
+    r"""(?!(?<=[A-Za-z_\-]{8}:)[ \t]+[A-Za-z0-9+/=_\-.~:]{16})"""
+)
 """The edge-break pattern as it was before the lookahead (redact/4)."""
 
 EDGE_PIECES = [
