@@ -8,8 +8,8 @@ thinking excluded), `thoughtsTokenCount` (thinking, billed as output) and
 (all but `cachedContentTokenCount`), and a count that is 0 is left out, as proto3 JSON does (`_against_total`).
 `serviceTier` names the tier of the call (`standard`, ...), read when the `x-gemini-service-tier` header named
 none. The response names its model in `modelVersion`; a candidate's `finishReason` (or the prompt's
-`promptFeedback.blockReason`) ends it; `functionCall` parts ask the client to run a tool and
-`executableCode` parts are code the provider ran itself, as are the searches a candidate's `groundingMetadata` names
+`promptFeedback.blockReason`) ends it; `functionCall` parts ask the client to run a tool and `executableCode` and
+`toolCall` parts are tools the provider ran itself, as are the searches a candidate's `groundingMetadata` names
 (grounding with Google Search or Maps, billed beyond the tokens). With `?alt=sse` every SSE event is a
 whole `GenerateContentResponse` whose `usageMetadata` is a running total: the last one seen wins,
 field by field it replaces the earlier one (nothing is added). Without `alt=sse` the stream is
@@ -180,6 +180,8 @@ def read_chunk(state: UsageState, obj: Any, position: int, *, whole: bool = Fals
                 state.add_tool(str(call.get("id") or key), str(call.get("name") or "functionCall"))
             elif part.get("executableCode"):
                 state.hosted.add(key)
+            elif isinstance(part.get("toolCall"), dict):
+                _server_tool(state, _index(candidate, c_index), part["toolCall"])
         _grounded(state, _index(candidate, c_index), as_dict(candidate.get("groundingMetadata")))
 
 
@@ -205,8 +207,27 @@ def _grounded(state: UsageState, candidate: int, grounding: dict[str, Any]) -> N
     if not any(grounding.get(k) for k in _GROUNDED):
         return
     queries = as_list(grounding.get("webSearchQueries"))
-    for n in range(max(1, len(queries))):
-        state.hosted.add(f"grounding.{candidate}.{n}")
+    for n, query in enumerate(queries):
+        state.hosted.add(f"search.{candidate}.{query}" if isinstance(query, str) else f"grounding.{candidate}.{n}")
+    if not queries:
+        state.hosted.add(f"grounding.{candidate}.0")
+
+
+def _server_tool(state: UsageState, candidate: int, call: dict[str, Any]) -> None:
+    """Count a `toolCall` part, a tool the provider ran itself, as tool uses (`state.hosted`).
+
+    Gemini 3 names its built-in tools' runs in the answer's parts: `{"toolCall": {"toolType": "GOOGLE_SEARCH_WEB",
+    "args": {"queries": [...]}, "id"}}` then its `toolResponse` (recorded, `tests/fixtures/meter/gemini/25-...`),
+    and an answer that ends in a function call may carry no `groundingMetadata` at all: its searches, billed per
+    query, were priced as a known cost of tokens alone. A use per query, keyed as `_grounded` keys the same query
+    (a search named in both is counted once); for a call naming none (`FILE_SEARCH`, recorded beside a
+    `groundingMetadata` naming no query), the candidate's one grounding use, as `_grounded` counts it.
+    """
+    queries = [q for q in as_list(as_dict(call.get("args")).get("queries")) if isinstance(q, str)]
+    for query in queries:
+        state.hosted.add(f"search.{candidate}.{query}")
+    if not queries:
+        state.hosted.add(f"grounding.{candidate}.0")
 
 
 def _index(candidate: dict[str, Any], position: int) -> int:
