@@ -15,6 +15,10 @@ more than once, and its `usage.iterations` lists each sampling (`type` `compacti
 `message`) with its own `input_tokens`, `output_tokens` and cache counts. The top-level counts
 describe only the last (message) iteration, and billing is the sum over iterations, so when
 `iterations` is present each count is its sum over the iterations.
+
+`usage.server_tool_use` counts the provider's own tool requests the call billed (`web_search_requests`,
+`web_fetch_requests`): read beside the `server_tool_use` blocks, since a turn paused mid-search (`pause_turn`) shows
+the block in one answer and bills the search in the next (`UsageState.hosted_billed`).
 """
 
 from __future__ import annotations
@@ -116,6 +120,10 @@ def _usage(state: UsageState, usage: dict[str, Any], *, placeholder_output: bool
     )
     if one_hour is not None:
         state.cache_write_1h_tokens = one_hour
+    server = usage.get("server_tool_use")
+    if isinstance(server, dict):  # cumulative like the counts: the last object carried wins
+        where = "usage.server_tool_use."
+        state.hosted_billed = sum(read_count(state, server, k, where) or 0 for k in server if k.endswith("_requests"))
 
 
 def _block(state: UsageState, index: str, block: dict[str, Any]) -> None:

@@ -4,10 +4,12 @@ Wire format (ai.google.dev API reference, "Generating content": `GenerateContent
 its `UsageMetadata`): `usageMetadata` has `promptTokenCount` (the whole prompt, cached part
 included), `cachedContentTokenCount` (the cached part of it), `candidatesTokenCount` (the answer,
 thinking excluded), `thoughtsTokenCount` (thinking, billed as output) and
-`toolUsePromptTokenCount` (results of the provider's own tools, billed as input). The response
-names its model in `modelVersion`; a candidate's `finishReason` (or the prompt's
-`promptFeedback.blockReason`) ends it; `functionCall` parts ask the client to run a tool and
-`executableCode` parts are code the provider ran itself, as are the searches a candidate's `groundingMetadata` names
+`toolUsePromptTokenCount` (results of the provider's own tools, billed as input); `totalTokenCount` is their sum
+(all but `cachedContentTokenCount`), and a count that is 0 is left out, as proto3 JSON does (`_against_total`).
+`serviceTier` names the tier of the call (`standard`, ...), read when the `x-gemini-service-tier` header named
+none. The response names its model in `modelVersion`; a candidate's `finishReason` (or the prompt's
+`promptFeedback.blockReason`) ends it; `functionCall` parts ask the client to run a tool and `executableCode` and
+`toolCall` parts are tools the provider ran itself, as are the searches a candidate's `groundingMetadata` names
 (grounding with Google Search or Maps, billed beyond the tokens). With `?alt=sse` every SSE event is a
 whole `GenerateContentResponse` whose `usageMetadata` is a running total: the last one seen wins,
 field by field it replaces the earlier one (nothing is added). Without `alt=sse` the stream is
@@ -60,16 +62,22 @@ def _usage(state: UsageState, usage: dict[str, Any], *, final: bool) -> None:
     tool_prompt = read_count(state, usage, "toolUsePromptTokenCount", "usageMetadata.")
     answer = read_count(state, usage, "candidatesTokenCount", "usageMetadata.")
     thoughts = read_count(state, usage, "thoughtsTokenCount", "usageMetadata.")
+    total = read_count(state, usage, "totalTokenCount", "usageMetadata.")
     state.input_raw = None if prompt is None else prompt + (tool_prompt or 0)
     state.cache_read_tokens = read_count(state, usage, "cachedContentTokenCount", "usageMetadata.")
     if not final:
         answer = thoughts = None
+    elif total is not None and prompt is not None:
+        answer, thoughts = _against_total(state, total, prompt, tool_prompt, answer, thoughts)
     state.reasoning_tokens = thoughts
     if answer is None and thoughts is None:
         state.output_tokens = None
     else:
         state.output_tokens = (answer or 0) + (thoughts or 0)
     state.final_usage = prompt is not None and state.output_tokens is not None
+    tier = usage.get("serviceTier")
+    if state.service_tier is None and isinstance(tier, str) and tier:
+        state.service_tier = tier  # the `x-gemini-service-tier` header, read first, wins (`WireApi.tier_header`)
     state.audio_tokens = sum(
         read_count(state, part, "tokenCount", f"usageMetadata.{key}[AUDIO].") or 0
         for key in _MODALITY_DETAILS
@@ -81,6 +89,43 @@ def _usage(state: UsageState, usage: dict[str, Any], *, final: bool) -> None:
         for part in map(as_dict, as_list(usage.get("candidatesTokensDetails")))
         if part.get("modality") == "IMAGE"
     )
+
+
+TOTAL_PARTS = "promptTokenCount + toolUsePromptTokenCount + candidatesTokenCount + thoughtsTokenCount"
+"""The counts whose sum `totalTokenCount` is (Gemini API reference, `UsageMetadata`)."""
+
+
+def _against_total(
+    state: UsageState, total: int, prompt: int, tool_prompt: int | None, answer: int | None, thoughts: int | None
+) -> tuple[int | None, int | None]:
+    """The answer's counts (candidates, thoughts) of a final `usageMetadata`, checked against its `totalTokenCount`.
+
+    `totalTokenCount` is the sum of `TOTAL_PARTS`, and the API writes its JSON as proto3 does, leaving out a count
+    that is 0: a prompt the safety filters stopped answers `{"promptTokenCount": 14, "totalTokenCount": 14}` and
+    a thinking model cut by `maxOutputTokens` before its answer `{"promptTokenCount": 15, "thoughtsTokenCount": 2,
+    "totalTokenCount": 17}` (both recorded, `tests/fixtures/meter/gemini`). When the counts given add up to the
+    total, a count left out is 0: such a call used its prompt (and thinking) and is priced, where before it read as
+    unmeasured. When they do not, a part of the total is in no count the meter prices (a count left out that was not
+    0, or one it does not know): `state.unsummed` says so and the call is unmeasured, not a known cost below its bill.
+    All 540 recorded `usageMetadata` with a total in pydantic-ai's generateContent cassettes add up so.
+
+    Args:
+        state: the reading; its `unsummed` is set when the counts do not add up.
+        total: `totalTokenCount`, tokens.
+        prompt: `promptTokenCount`, tokens.
+        tool_prompt: `toolUsePromptTokenCount`, or None when left out.
+        answer: `candidatesTokenCount`, or None when left out.
+        thoughts: `thoughtsTokenCount`, or None when left out.
+
+    Returns:
+        (candidates, thoughts): each as given, or 0 for one left out when the given counts add up to the total.
+    """
+    given = prompt + (tool_prompt or 0) + (answer or 0) + (thoughts or 0)
+    if given == total:
+        return answer or 0, thoughts
+    if state.unsummed is None:
+        state.unsummed = f"usageMetadata.totalTokenCount ({total}) is not {TOTAL_PARTS} ({given})"
+    return answer, thoughts
 
 
 _MODALITY_DETAILS = (
@@ -135,6 +180,8 @@ def read_chunk(state: UsageState, obj: Any, position: int, *, whole: bool = Fals
                 state.add_tool(str(call.get("id") or key), str(call.get("name") or "functionCall"))
             elif part.get("executableCode"):
                 state.hosted.add(key)
+            elif isinstance(part.get("toolCall"), dict):
+                _server_tool(state, _index(candidate, c_index), part["toolCall"])
         _grounded(state, _index(candidate, c_index), as_dict(candidate.get("groundingMetadata")))
 
 
@@ -160,8 +207,27 @@ def _grounded(state: UsageState, candidate: int, grounding: dict[str, Any]) -> N
     if not any(grounding.get(k) for k in _GROUNDED):
         return
     queries = as_list(grounding.get("webSearchQueries"))
-    for n in range(max(1, len(queries))):
-        state.hosted.add(f"grounding.{candidate}.{n}")
+    for n, query in enumerate(queries):
+        state.hosted.add(f"search.{candidate}.{query}" if isinstance(query, str) else f"grounding.{candidate}.{n}")
+    if not queries:
+        state.hosted.add(f"grounding.{candidate}.0")
+
+
+def _server_tool(state: UsageState, candidate: int, call: dict[str, Any]) -> None:
+    """Count a `toolCall` part, a tool the provider ran itself, as tool uses (`state.hosted`).
+
+    Gemini 3 names its built-in tools' runs in the answer's parts: `{"toolCall": {"toolType": "GOOGLE_SEARCH_WEB",
+    "args": {"queries": [...]}, "id"}}` then its `toolResponse` (recorded, `tests/fixtures/meter/gemini/25-...`),
+    and an answer that ends in a function call may carry no `groundingMetadata` at all: its searches, billed per
+    query, were priced as a known cost of tokens alone. A use per query, keyed as `_grounded` keys the same query
+    (a search named in both is counted once); for a call naming none (`FILE_SEARCH`, recorded beside a
+    `groundingMetadata` naming no query), the candidate's one grounding use, as `_grounded` counts it.
+    """
+    queries = [q for q in as_list(as_dict(call.get("args")).get("queries")) if isinstance(q, str)]
+    for query in queries:
+        state.hosted.add(f"search.{candidate}.{query}")
+    if not queries:
+        state.hosted.add(f"grounding.{candidate}.0")
 
 
 def _index(candidate: dict[str, Any], position: int) -> int:

@@ -121,6 +121,11 @@ class UsageState:
     reasoning_tokens: int | None = None
     tools: dict[str, str] = field(default_factory=dict)
     hosted: set[str] = field(default_factory=set)
+    hosted_billed: int = 0
+    """The provider-run tool uses the usage says this call billed (Anthropic's `usage.server_tool_use` request counts),
+    which its blocks may not show: a search left in flight by a paused turn (`pause_turn`) runs, and is billed, in
+    the next call, whose answer opens with its result and no `server_tool_use` block. `hosted_tool_calls` is the
+    larger of the two counts."""
     audio_tokens: int | None = None
     image_output_tokens: int | None = None
     speed: str | None = None
@@ -153,6 +158,10 @@ class UsageState:
             self.final_usage = self.input_raw is not None and self.output_tokens is not None
         self.running = None
 
+    def hosted_uses(self) -> int:
+        """Tool uses the provider ran itself in this call: those its answer shows, or those its usage bills if more."""
+        return max(len(self.hosted), self.hosted_billed)
+
     def add_tool(self, key: str, name: str) -> None:
         """Count a client-executed tool call once per `key` (an id or position)."""
         self.tools.setdefault(key, name)
@@ -178,7 +187,7 @@ class UsageState:
                 model=self.model,
                 tool_calls=len(self.tools) if self.response_seen else None,
                 tool_names=tuple(self.tools.values()),
-                hosted_tool_calls=len(self.hosted) if self.response_seen else None,
+                hosted_tool_calls=self.hosted_uses() if self.response_seen else None,
                 service_tier=self.service_tier,
                 error=error,
                 error_status=self.error_status,
@@ -203,7 +212,7 @@ class UsageState:
             reasoning_tokens=self.reasoning_tokens,
             tool_calls=len(self.tools) if seen else None,
             tool_names=tuple(self.tools.values()),
-            hosted_tool_calls=len(self.hosted) if seen else None,
+            hosted_tool_calls=self.hosted_uses() if seen else None,
             audio_tokens=self.audio_tokens or None,
             image_output_tokens=self.image_output_tokens or None,
             served_apart=served_words(self.speed, self.inference_geo),
