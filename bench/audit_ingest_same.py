@@ -8,7 +8,7 @@ throwaway server from scripts/pg, or `--db URL`) and worker count (`--workers`, 
 `MEMEVAL_AUDIT_WORKERS`), a fresh process ingests `bench/audit_ingest.py`'s events (every id
 scanned, free text unique, planted secrets and orders-to-agents texts) in batches of 100 (`--batch`;
 0: the whole input as one batch, which workers sanitise in slices) with a
-fixed clock (1.001 ms a step from 2026-12-02) and fixed event ids (uuid4 replaced by a counter),
+fixed clock (1.001 ms a step from 2026-12-02) and fixed event ids (uuid4, or `new_event_id`, replaced by a counter),
 then dumps every column of every table (`audit_event`, `audit_head`, the projection tables),
 rows sorted, and prints the SHA-256 of the dump. Exit status 1 when any hash differs between
 the checkouts. This is the check behind "the same stored bytes" in CHANGELOG entries about ingest
@@ -67,7 +67,10 @@ def dump(url: str, events: int, batch: int = 100, eager: bool = False) -> str:
     from memeval.audit import ingest_lines, open_store
 
     count = itertools.count(1)
-    write_module.uuid.uuid4 = lambda: uuid.UUID(int=next(count) << 64)  # type: ignore[attr-defined]
+    if hasattr(write_module, "new_event_id"):  # since ingest33 ids are drawn there, without `uuid.uuid4`
+        write_module.new_event_id = lambda: "ev_" + uuid.UUID(int=next(count) << 64).hex[:24]  # type: ignore[attr-defined]
+    else:
+        write_module.uuid.uuid4 = lambda: uuid.UUID(int=next(count) << 64)  # type: ignore[attr-defined]
     clock = itertools.count()
     start = datetime.datetime(2026, 12, 2, tzinfo=datetime.UTC)
     fixed = lambda: start + datetime.timedelta(microseconds=next(clock) * 1001)  # noqa: E731

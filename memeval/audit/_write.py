@@ -35,7 +35,7 @@ import functools
 import hashlib
 import itertools
 import logging
-import uuid
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -412,6 +412,20 @@ def _released(s: Session, ev: AuditEvent) -> list[AuditEvent]:
     ]
 
 
+def new_event_id() -> str:
+    """A new stored event's id: `ev_` and 24 hex digits, drawn as `"ev_" + uuid.uuid4().hex[:24]` draws them.
+
+    The first 12 of `uuid4`'s 16 random bytes with its version (4, the 13th digit) and variant (`10` in
+    the top bits of the 17th digit) set as `uuid.UUID` sets them, so the ids have the same shape and
+    the same 90 random bits; without building the `UUID` object and its integer (about 1.5 against 7 us a
+    call at load 20, 2026-12-06).
+    """
+    raw = bytearray(os.urandom(12))
+    raw[6] = (raw[6] & 0x0F) | 0x40  # version 4 (RFC 4122 section 4.4; `uuid.UUID(version=4)`)
+    raw[8] = (raw[8] & 0x3F) | 0x80  # the RFC 4122 variant
+    return "ev_" + raw.hex()
+
+
 def _insert(s: Session, ev: AuditEvent, sender: str, heads: dict[str, Chain], clock: Callable[[], datetime]) -> int:
     """Chain, hash and queue the log row of `ev` (a draft: store fields unset) and project it; returns its `seq`.
 
@@ -425,7 +439,7 @@ def _insert(s: Session, ev: AuditEvent, sender: str, heads: dict[str, Chain], cl
         chain = heads[ev.team] = Chain(0, GENESIS_HASH, 0, stored=False)
     seq = chain.seq + 1
     fields = {
-        "event_id": "ev_" + uuid.uuid4().hex[:24],
+        "event_id": new_event_id(),
         "seq": seq,
         "recorded_at": clock(),
         "sender": sender,
