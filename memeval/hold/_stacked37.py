@@ -14,7 +14,7 @@ every row of v4-v36 and the benign rows written for rounds 34 and 37; figures ou
 from __future__ import annotations
 
 import threading
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from memeval.errors import UsageError
 from memeval.hold._models import HoldAssessment, HoldDetector, Source
@@ -43,14 +43,17 @@ class Stacked37Detector(Stacked34Detector):
         UsageError: `gate` is not in [0, 1] or not below `gate_model.add` (the stages would disagree below it).
     """
 
+    STAGE: ClassVar[str] = "stack/37"
+    """The concept stage's part of the detector's name (`...+stack/37`); a later round's subclass names its own."""
+
     def __init__(self, rules: HoldDetector, classifier: HoldDetector, refit: Any, make_base: Any,
                  gate_model: Stack34Model, model: Stack36Model, gate: float) -> None:  # fmt: skip
         if not 0 <= gate < gate_model.add:
-            raise UsageError(f"stack-37 gate {gate!r}: use a probability from 0 up to {gate_model.name}'s add cut "
+            raise UsageError(f"{self.STAGE} gate {gate!r}: use a probability from 0 up to {gate_model.name}'s add cut "
                              f"{gate_model.add} (below the gate the round 34 stage must not hold)")  # fmt: skip
         super().__init__(rules, classifier, refit, make_base, gate_model)
         self.model37, self.gate = model, gate
-        self.name = f"{self.base.name}+stack/37"
+        self.name = f"{self.base.name}+{self.STAGE}"
 
     def assess(self, text: str, source: Source) -> HoldAssessment:
         """Judge `text` from `source`; see the class docstring.

@@ -15,11 +15,9 @@ rounds 34 and 37; figures out of fold by set: `bench/hold_cv_round38.py` (memeva
 from __future__ import annotations
 
 import threading
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from memeval.hold._concepts import FEATURES38, vector38
-from memeval.hold._models import HoldDetector
-from memeval.hold._stacked import Stack34Model
 from memeval.hold._stacked36 import Stack36Model
 from memeval.hold._stacked37 import Stacked37Detector, gated_on_round34
 
@@ -47,10 +45,7 @@ class Stacked38Detector(Stacked37Detector):
         UsageError: `gate` is not in [0, 1] or not below `gate_model.add`.
     """
 
-    def __init__(self, rules: HoldDetector, classifier: HoldDetector, refit: Any, make_base: Any,
-                 gate_model: Stack34Model, model: Stack38Model, gate: float) -> None:  # fmt: skip
-        super().__init__(rules, classifier, refit, make_base, gate_model, model, gate)
-        self.name = f"{self.base.name}+stack/38"
+    STAGE: ClassVar[str] = "stack/38"
 
 
 _LOCK = threading.Lock()

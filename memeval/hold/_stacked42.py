@@ -13,11 +13,9 @@ round 42).
 from __future__ import annotations
 
 import threading
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from memeval.hold._concepts42 import FEATURES42, vector42
-from memeval.hold._models import HoldDetector
-from memeval.hold._stacked import Stack34Model
 from memeval.hold._stacked36 import Stack36Model
 from memeval.hold._stacked37 import Stacked37Detector, gated_on_round34
 
@@ -45,10 +43,7 @@ class Stacked42Detector(Stacked37Detector):
         UsageError: `gate` is not in [0, 1] or not below `gate_model.add`.
     """
 
-    def __init__(self, rules: HoldDetector, classifier: HoldDetector, refit: Any, make_base: Any,
-                 gate_model: Stack34Model, model: Stack42Model, gate: float) -> None:  # fmt: skip
-        super().__init__(rules, classifier, refit, make_base, gate_model, model, gate)
-        self.name = f"{self.base.name}+stack/42"
+    STAGE: ClassVar[str] = "stack/42"
 
 
 _LOCK = threading.Lock()
