@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from plain_smtp import plain_smtp  # noqa: F401  # a fixture of the CLI tests that send a report
 from usage_line import REPO
 
 INTERRUPTED_LOG = REPO / "tests" / "fixtures" / "runlog_interrupted" / "events.jsonl"

@@ -10,41 +10,18 @@ SMTP server on 127.0.0.1).
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-from aiosmtpd.controller import Controller
-from live_server import free_port
+from plain_smtp import PlainInbox
 from usage_line import REPO, one_usage_line, run_memeval
 
 WEEK_FILE = REPO / "samples" / "fernhill" / "audit" / "week.jsonl"
 
 
-class _Inbox:
-    def __init__(self) -> None:
-        self.messages: list[bytes] = []
-
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
-        self.messages.append(envelope.content)
-        return "250 OK"
-
-
-@pytest.fixture
-def plain_smtp() -> Iterator[tuple[int, _Inbox]]:
-    """An SMTP server with no STARTTLS and no login, as a relay on this machine is."""
-    inbox = _Inbox()
-    port = free_port()
-    c = Controller(inbox, hostname="127.0.0.1", port=port)
-    c.start()
-    yield port, inbox
-    c.stop()
-
-
 @pytest.mark.slow  # two memeval processes that load the redactor and render a PDF: about 7 s of CPU
 def test_send_to_a_server_without_starttls_says_which_setting_at_once(
-    tmp_path: Path, plain_smtp: tuple[int, _Inbox]
+    tmp_path: Path, plain_smtp: tuple[int, PlainInbox]
 ) -> None:
     port, inbox = plain_smtp
     db = {"MEMEVAL_DB": f"sqlite:///{tmp_path / 'store' / 'audit.sqlite'}", "XDG_CONFIG_HOME": str(tmp_path / "cfg")}

@@ -24,39 +24,17 @@ import struct
 import subprocess
 import sys
 import termios
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-from aiosmtpd.controller import Controller
 from live_server import free_port
 from patience import patient
+from plain_smtp import PlainInbox
 from pty_read import read_until_closed
 from usage_line import REPO, run_memeval
 
 WEEK_FILE = REPO / "samples" / "fernhill" / "audit" / "week.jsonl"
 MADE_RULE = "A missing folder on the way to"
-
-
-class _Inbox:
-    def __init__(self) -> None:
-        self.messages: list[bytes] = []
-
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
-        self.messages.append(envelope.content)
-        return "250 OK"
-
-
-@pytest.fixture
-def plain_smtp() -> Iterator[tuple[int, _Inbox]]:
-    """An SMTP server on 127.0.0.1 with no STARTTLS and no login, as a relay on this machine is."""
-    inbox = _Inbox()
-    port = free_port()
-    c = Controller(inbox, hostname="127.0.0.1", port=port)
-    c.start()
-    yield port, inbox
-    c.stop()
 
 
 def _readme_keys(command: str) -> list[str]:
@@ -100,7 +78,9 @@ def test_report_send_names_the_server_it_could_not_reach(tmp_path: Path) -> None
 
 
 @pytest.mark.slow  # memeval processes that load the redactor and render a PDF: about 7 s of CPU
-def test_review_list_and_report_send_json_keys_in_readme_order(tmp_path: Path, plain_smtp: tuple[int, _Inbox]) -> None:
+def test_review_list_and_report_send_json_keys_in_readme_order(
+    tmp_path: Path, plain_smtp: tuple[int, PlainInbox]
+) -> None:
     port, inbox = plain_smtp
     db = _store(tmp_path)
     queue = run_memeval("review", "list", "--json", cwd=tmp_path, env=db)
