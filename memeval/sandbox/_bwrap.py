@@ -35,7 +35,7 @@ from pathlib import Path, PurePosixPath
 from memeval.errors import SandboxError, UsageError
 from memeval.sandbox._backend import sandbox_backend
 from memeval.sandbox._capture import OutputCapture
-from memeval.sandbox._etc import EMPTY_ETC_FILES, EMPTY_FILE, ETC_FILES, PIP_CONFIG, java_etc_files
+from memeval.sandbox._etc import EMPTY_ETC_FILES, EMPTY_FILE, ETC_FILES, PIP_CONFIG, SHADOW, java_etc_files, shadow_file
 from memeval.sandbox._exitwrap import EXIT_WRAP, PYTHON
 from memeval.sandbox._limits import DiskWatch, LimitGroup, Limits, LimitsMechanism, limits_mechanism, rlimit_args
 from memeval.sandbox._pipconf import credentials_handed
@@ -224,6 +224,7 @@ class Bubblewrap:
             argv += ["--symlink", target, link]
         for f in etc:
             argv += ["--ro-bind", str(EMPTY_FILE), f] if f in EMPTY_ETC_FILES else ["--ro-bind-try", f, f]
+        argv += ["--ro-bind", str(shadow_file()), SHADOW]  # names only, no hash: `su USER`'s account check
         argv += ["--proc", "/proc", "--dev", "/dev"]
         if spec.no_attach:  # /proc/PID/mem opened for writing: EROFS (see SandboxSpec.no_attach)
             argv += ["--remount-ro", "/proc"]

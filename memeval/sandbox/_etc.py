@@ -7,7 +7,10 @@ reaches a package index.
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
+import tempfile
 from functools import cache
 from pathlib import Path
 
@@ -77,3 +80,40 @@ def java_etc_files() -> tuple[str, ...]:
         if os.path.isdir(folder) and not os.path.islink(folder):
             out += [os.path.join(folder, e) for e in sorted(os.listdir(folder)) if e not in JAVA_ETC_LEFT_OUT]
     return tuple(out)
+
+
+SHADOW = "/etc/shadow"
+"""Where `shadow_file`'s stand-in is bound in every sandbox."""
+
+
+def shadow_lines(passwd: str) -> str:
+    """A shadow database for the users of the password database text `passwd`: `NAME:*:::::::` a user.
+
+    `*` is a locked password (no hash of the host's is ever shown) and the empty fields turn password ageing and
+    expiry off. `su USER` runs PAM's account stack (`pam_unix`), which reads each user's ageing from `/etc/shadow`;
+    with none there it refused every user but `nobody` ("su: Authentication failure"), as a test.sh's `su -s /bin/sh
+    www-data -c CMD` found in a sandbox, where `runuser`, which checks no account, worked (breaker41, breaker43).
+    Lines that name no user are left out.
+    """
+    names = [line.split(":", 1)[0] for line in passwd.splitlines() if ":" in line and not line.startswith("#")]
+    return "".join(f"{name}:*:::::::\n" for name in names if name and "\n" not in name)
+
+
+@cache
+def shadow_file() -> Path:
+    """A file of `shadow_lines` for the host's `/etc/passwd` (which the sandboxes see), made once a process.
+
+    Readable by all (0644): the sandbox's root is no owner of a host file, and nothing in it is secret. Kept in a
+    folder of its own under the host's temporary folder, removed when the process exits.
+    """
+    try:
+        passwd = Path("/etc/passwd").read_text(encoding="utf-8", errors="surrogateescape")
+    except OSError:
+        passwd = ""
+    folder = Path(tempfile.mkdtemp(prefix="memeval-etc-"))
+    atexit.register(shutil.rmtree, folder, True)
+    os.chmod(folder, 0o755)
+    path = folder / "shadow"
+    path.write_text(shadow_lines(passwd), encoding="utf-8", errors="surrogateescape")
+    os.chmod(path, 0o644)
+    return path
