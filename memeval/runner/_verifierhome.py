@@ -25,6 +25,7 @@ cannot tell which process wrote a file, and under `flag` the score stands.
 from __future__ import annotations
 
 import os
+import posixpath
 import stat
 import sys
 from pathlib import Path
@@ -314,6 +315,7 @@ def world_written(
     Returns paths relative to `root`, sorted.
     """
     found = []
+    folders = tuple("/" + e for e in os.listdir(root) if os.path.isdir(os.path.join(root, e)))
     ts_before: set[str] = set()  # stems of TypeScript files there before test.sh ran: what its `tsc` compiles
     copies: dict[tuple[str, int, int], bool] = {}  # by name and inode: hard links of one file are read once a name
     moved: dict[str, bool] = {}  # by folder: it, or a folder above it, was not at its path before test.sh ran
@@ -340,7 +342,13 @@ def world_written(
                         ts_before.add(name.rsplit(".", 1)[0])
                 except OSError:
                     pass  # gone meanwhile: compiles nothing
-            if not in_tree and config_kind(rel) is None and installed_kind(rel, name in dirnames) is None:
+            # a link named like a tree, whether or not it leads anywhere here (`/tmp/nm` is the sandbox's own)
+            link = name in INSTALLED_TREES and os.path.islink(path)
+            if not in_tree and config_kind(rel) is None and installed_kind(rel, link) is None:
+                # a link, not walked through (one to nothing the host has is listed as a file: asked of dotless names)
+                if name in dirnames or ("." not in name and os.path.islink(path)):
+                    if _late_link(root, rel, since_ns, fresh_dir, folders):
+                        found.append(rel)
                 continue
             try:
                 st = os.lstat(path)
@@ -360,6 +368,57 @@ def world_written(
             if not copies[inode]:
                 found.append(rel)
     return tuple(sorted(rel for rel in found if not _compiled(rel, ts_before)))
+
+
+LATE_LINK = (
+    "a symbolic link to a folder the tests' programs could write, or to nothing memeval can see: a tool reads what it "
+    "leads to under this name (a test folder's `__init__.py`, a package), which memeval's walk does not follow"
+)
+SAFE_TARGETS = ("/tests", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/etc", "/opt/memeval/venv")
+"""Where a link made while test.sh ran may lead with no finding: the held-back tests' read-only copy and the image."""
+
+
+def _late_link(root: Path, rel: str, since_ns: int, fresh_dir: bool, folders: tuple[str, ...]) -> bool:
+    """Whether the link at `rel` (from the world's root), made while test.sh ran, leads where programs could write.
+
+    That is, to a folder the programs could write or to nothing memeval can see (breaker43).
+
+    The walk follows no link, so a file reached through one is looked at under its own path only: `/app/tests ->
+    /tmp/t` (the sandbox's own `/tmp`, gone with it) made `pytest /app/tests` run `/tmp/t/__init__.py`, and
+    `/app/tests -> /app/prep` the `__init__.py` the agent left there, with nothing written under `/app/tests`. A link
+    to a regular file of the world is looked at by its name, as a file is (`config_kind`); one into `SAFE_TARGETS`
+    is none.
+    """
+    path = os.path.join(root, rel)
+    try:
+        st, target = os.lstat(path), os.readlink(path)
+    except OSError:
+        return False  # no link (any more): nothing to follow
+    if st.st_ctime_ns < since_ns and not fresh_dir:
+        return False
+    inside = posixpath.normpath(posixpath.join("/" + posixpath.dirname(rel), target))
+    if any(inside == t or inside.startswith(t + "/") for t in SAFE_TARGETS) and not any(
+        inside == f or inside.startswith(f + "/") for f in folders
+    ):
+        return False
+    return not _plain_file(root, inside, folders)
+
+
+def _plain_file(root: Path, inside: str, folders: tuple[str, ...]) -> bool:
+    """Whether `inside` (a path in the sandbox) is a regular file of a world folder reached through no link."""
+    if not any(inside.startswith(f + "/") for f in folders):
+        return False
+    cur = os.fspath(root)
+    parts = inside.strip("/").split("/")
+    for i, part in enumerate(parts):
+        cur = os.path.join(cur, part)
+        try:
+            mode = os.lstat(cur).st_mode
+        except OSError:
+            return False
+        if stat.S_ISLNK(mode) or (i < len(parts) - 1 and not stat.S_ISDIR(mode)):
+            return False
+    return stat.S_ISREG(mode)
 
 
 def _compiled(rel: str, ts_before: set[str]) -> bool:
@@ -383,8 +442,9 @@ def world_findings(written: tuple[str, ...]) -> tuple[TamperFinding, ...]:
     out = []
     for rel in written:
         kind_what = installed_kind(rel, rel.rsplit("/", 1)[-1] in INSTALLED_TREES) or config_kind(rel)
-        if kind_what is None and (what := passwd_home_config(rel)) is not None:
-            kind_what = "runner-config", what  # `/root/.sqliterc` (breaker41)
+        if kind_what is None:  # `/root/.sqliterc` (breaker41), or a link made then (breaker43)
+            home = passwd_home_config(rel)
+            kind_what = ("runner-config", home) if home is not None else ("linked-file", LATE_LINK)
         if kind_what is not None:
             kind, what = kind_what
             path = printable(f"/{rel}")  # a folder name may hold bytes that are not UTF-8, as the scan's may

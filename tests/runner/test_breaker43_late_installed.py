@@ -133,6 +133,8 @@ def test_what_counts_as_written_while_test_sh_ran(tmp_path: Path) -> None:
     while time.time_ns() == since:  # a ctime after `since` on any clock granularity
         pass
     os.rename(world / "app/prep/checklib", world / "app/node_modules/moved")
+    (world / "app/web").mkdir()
+    os.symlink("/tmp/nm", world / "app/web/node_modules")  # the sandbox's /tmp: nothing there on the host
     for rel, text in (
         ("app/dist/answer.test.js", ""),  # compiled from the task's answer.test.ts: test.sh's own
         ("app/dist/zz.test.js", ""),  # no TypeScript source: the program's
@@ -157,4 +159,5 @@ def test_what_counts_as_written_while_test_sh_ran(tmp_path: Path) -> None:
         "app/package.json",
         "app/test/zz.js",
         "app/venv/lib/python3.11/site-packages/zz.pth",
+        "app/web/node_modules",
     )
