@@ -162,8 +162,8 @@ TamperKind = Literal[
   `.mvn/extensions.xml`), prove's, rustup's and Go's (`.proverc`, `rust-toolchain.toml`,
   `go.work`), a `package.json` whose `scripts` or test-runner section changed (any written while
   test.sh ran), and a virtual environment's (`pyvenv.cfg`: where its python finds the standard library);
-  also user configuration
-  found in the verifier's fresh home folder after test.sh ended (`/tmp/.proverc`, `/tmp/.gitconfig`...: written
+  also user configuration found in the verifier's fresh home folder after test.sh ended (`/tmp/.proverc`,
+  `/tmp/.gitconfig`...: written
   by test.sh or the program it ran, and read by a tool test.sh ran after), and user configuration in a home folder
   the password database names that a world folder holds (`/root/.sqliterc`, `/root/.m2/...`, `/var/www/...`: the
   sqlite3 shell, Java's `user.home` and a tool run as that user read it, not `HOME`).
@@ -181,5 +181,7 @@ TamperKind = Literal[
 - `linked-file`: a file that is another name of a file the tests may write: a hard link (one of
   several names of one file), or a symlink to a file in a world folder or to a path there that
   does not exist yet. A test.sh that copies its expected output into the world (`cp
-  /tests/expected.txt /app/expected.txt`, then compares) writes the agent's answer with it.
+  /tests/expected.txt /app/expected.txt`, then compares) writes the agent's answer with it. Also a
+  symlink made while test.sh ran to a folder its programs could write (`/app/tests -> /tmp/t`), or to
+  nothing memeval can see: a tool reads what it leads to under that name, where memeval never looks.
 """
