@@ -152,8 +152,9 @@ TamperKind = Literal[
   in their process; also one, or an `__init__.py` or other module beside Python test modules, that the tested
   program wrote while test.sh ran (a JavaScript one unless compiled from a TypeScript file there before).
 - `startup-hook`: a `*.pth`, `sitecustomize` or `usercustomize` (run at interpreter start).
-- `path-command`: a file in an agent-writable folder on the verifier's PATH, or an executable
-  named like a command of the image.
+- `path-command`: a file in an agent-writable folder on the verifier's PATH, an executable
+  named like a command of the image, or a command of the task's virtual environment
+  (`/app/venv/bin/python`), changed by the agent or while test.sh ran.
 - `runner-config`: test-runner configuration (`pytest.ini`, `[tool.pytest...]` in
   `pyproject.toml`, `[tool:pytest]` in `setup.cfg`, `[pytest]` in `tox.ini`), Node's test runners'
   and package managers' (`jest.config.js`, `.mocharc.yml`, `.npmrc`...), and git's (a hook,

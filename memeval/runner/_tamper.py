@@ -36,6 +36,7 @@ from memeval.runner._runnersection import (
     git_detail,
     python_version_request,
     runner_section,
+    venv_command,
 )
 from memeval.runner._shadow import (
     INSTALLED_TREES,
@@ -401,6 +402,8 @@ def classify(
         add("runner-config", VENV_DETAIL)
     elif (activate := activation_script(rel, change, pristine)) is not None:
         add("runner-config", activate)
+    elif (command := venv_command(rel, pristine)) is not None and not any(f.kind == "path-command" for f in out):
+        add("path-command", command)  # breaker43: `/app/venv/bin/python` replaced
     linked = linked_file(rel, st, world_root, ctx.folders)
     if linked is not None:
         add("linked-file", linked)

@@ -36,7 +36,7 @@ from memeval.runner._homeconfig import HOME_CONFIG, passwd_home_config
 from memeval.runner._libshadow import library_shadow
 from memeval.runner._runnersection import RUNNER_SECTIONS, TOOL_CONFIG, git_detail
 from memeval.runner._shadow import COLLECTED_TEST, INSTALLED_TREES, js_test_file
-from memeval.runner._tamper import JS_RUNNER_CONFIG, RUNNER_CONFIG_FILES, STARTUP
+from memeval.runner._tamper import JS_RUNNER_CONFIG, RUNNER_CONFIG_FILES, STARTUP, VENV_DETAIL
 from memeval.types import TamperKind
 
 HOME_INSIDE = "/tmp"
@@ -167,6 +167,15 @@ LATE_INSTALLED = (
 )
 
 
+VENV_CONFIG = "pyvenv.cfg"
+VENV_BIN = frozenset({"bin", "Scripts"})
+"""A virtual environment's command folders (POSIX, Windows layout), beside its `pyvenv.cfg`."""
+LATE_VENV_COMMAND = (
+    "a command of a virtual environment that was there before test.sh ran: a test.sh that runs it by path "
+    "(`/app/venv/bin/python -m pytest`) after the program runs this file"
+)
+
+
 def installed_kind(rel: str, link: bool = False) -> tuple[TamperKind, str] | None:
     """The finding a file at `rel` (from the world's root) inside an installed package tree makes, or None.
 
@@ -225,6 +234,8 @@ def config_kind(rel: str) -> tuple[TamperKind, str] | None:
         return "runner-config", "configuration a Node test runner or package manager reads from its working directory"
     if name in RUNNER_SECTIONS:
         return "runner-config", f"{name}, which may hold a test runner's section"
+    if name == VENV_CONFIG:  # `world_written` counts one only in a folder there before test.sh ran (breaker43)
+        return "runner-config", VENV_DETAIL
     if name == "package.json":  # breaker43: its `test` script rewritten for the `npm test` test.sh ran next
         return "runner-config", PACKAGE_JSON_LATE
     git = git_detail(rel)
@@ -319,19 +330,30 @@ def world_written(
     ts_before: set[str] = set()  # stems of TypeScript files there before test.sh ran: what its `tsc` compiles
     copies: dict[tuple[str, int, int], bool] = {}  # by name and inode: hard links of one file are read once a name
     moved: dict[str, bool] = {}  # by folder: it, or a folder above it, was not at its path before test.sh ran
+    made_venv: set[str] = set()  # virtual environments whose folder was not there before test.sh ran: test.sh's own
     top = os.fspath(root)
     for dirpath, dirnames, filenames in os.walk(root):
         rel_dir = os.path.relpath(dirpath, root)
-        in_tree = any(p in INSTALLED_TREES for p in rel_dir.split("/"))
-        if in_tree:
-            dirnames[:] = [d for d in dirnames if d not in TREE_SKIPPED]
-        fresh_dir = moved.get(os.path.dirname(dirpath), False)
+        parent = os.path.dirname(dirpath)
+        fresh_dir = moved.get(parent, False)
         if before is not None and dirpath != top and not fresh_dir:
             try:
                 fresh_dir = before.get(rel_dir) != os.lstat(dirpath).st_ino
             except OSError:
                 fresh_dir = True
         moved[dirpath] = fresh_dir
+        venv = VENV_CONFIG in filenames
+        if parent in made_venv or (venv and before is not None and rel_dir not in before):
+            made_venv.add(dirpath)  # `python3 -m venv .venv` in test.sh: its pip and `.pth` files are not counted
+        in_tree = any(p in INSTALLED_TREES for p in rel_dir.split("/"))
+        if in_tree:
+            dirnames[:] = [] if dirpath in made_venv else [d for d in dirnames if d not in TREE_SKIPPED]
+            if dirpath in made_venv:
+                continue
+        # the commands of an environment that was there before (`/app/venv/bin/python`): what test.sh runs by path
+        venv_bin = os.path.basename(dirpath) in VENV_BIN and os.path.lexists(os.path.join(parent, VENV_CONFIG))
+        if venv_bin and parent in made_venv:
+            continue  # the commands of the environment test.sh made
         beside: dict[bool, bool] = {}  # whether tests are beside, asked once a folder (for a module, an `__init__.py`)
         for name in filenames + [d for d in dirnames if os.path.islink(os.path.join(dirpath, d))]:
             path = os.path.join(dirpath, name)
@@ -344,9 +366,12 @@ def world_written(
                     pass  # gone meanwhile: compiles nothing
             # a link named like a tree, whether or not it leads anywhere here (`/tmp/nm` is the sandbox's own)
             link = name in INSTALLED_TREES and os.path.islink(path)
-            if not in_tree and config_kind(rel) is None and installed_kind(rel, link) is None:
+            if name == VENV_CONFIG and (dirpath in made_venv or before is None):
+                continue  # a virtual environment test.sh made
+            if not (in_tree or venv_bin) and config_kind(rel) is None and installed_kind(rel, link) is None:
                 # a link, not walked through (one to nothing the host has is listed as a file: asked of dotless names)
-                if name in dirnames or ("." not in name and os.path.islink(path)):
+                made_lib = venv and dirpath in made_venv and name == "lib64"  # `venv` links `lib64 -> lib`
+                if not made_lib and (name in dirnames or ("." not in name and os.path.islink(path))):
                     if _late_link(root, rel, since_ns, fresh_dir, folders):
                         found.append(rel)
                 continue
@@ -356,7 +381,7 @@ def world_written(
                 continue  # gone meanwhile (no process of the verifier runs now: a name os.walk listed that vanished)
             if st.st_ctime_ns < since_ns and not fresh_dir:
                 continue
-            if not in_tree and _only_beside_tests(name):
+            if not (in_tree or venv_bin) and _only_beside_tests(name):
                 init = name == "__init__.py"
                 if init not in beside:
                     beside[init] = _tests_beside(dirpath, filenames, name)
@@ -442,9 +467,15 @@ def world_findings(written: tuple[str, ...]) -> tuple[TamperFinding, ...]:
     out = []
     for rel in written:
         kind_what = installed_kind(rel, rel.rsplit("/", 1)[-1] in INSTALLED_TREES) or config_kind(rel)
-        if kind_what is None:  # `/root/.sqliterc` (breaker41), or a link made then (breaker43)
+        if kind_what is None:  # `/root/.sqliterc` (breaker41), a venv's command or a link made then (breaker43)
             home = passwd_home_config(rel)
-            kind_what = ("runner-config", home) if home is not None else ("linked-file", LATE_LINK)
+            parts = rel.split("/")
+            if home is not None:
+                kind_what = "runner-config", home
+            elif len(parts) >= 3 and parts[-2] in VENV_BIN:
+                kind_what = "path-command", LATE_VENV_COMMAND
+            else:
+                kind_what = "linked-file", LATE_LINK
         if kind_what is not None:
             kind, what = kind_what
             path = printable(f"/{rel}")  # a folder name may hold bytes that are not UTF-8, as the scan's may
