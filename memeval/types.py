@@ -171,7 +171,7 @@ TamperKind = Literal[
 - `verifier-path`: a symlink or file put where memeval mounts the verifier's folders, or a symlink
   leading into them (removed).
 - `installed-package`: a file added or changed inside an installed package tree in a world folder
-  (`site-packages`, `dist-packages`, `node_modules`, `vendor`), where a task's own tools often live, by the
+  (`site-packages`, `dist-packages`, `node_modules`, `vendor`, `.yarn`), where a task's own tools often live, by the
   agent or while test.sh ran (its `__pycache__` and `.cache` folders aside).
 - `lingering-process`: processes still running in the verifier's sandbox when test.sh exited
   (named by command only); they were stopped and killed before the reward was read, but one
