@@ -111,9 +111,19 @@ def shadow_file() -> Path:
     except OSError:
         passwd = ""
     folder = Path(tempfile.mkdtemp(prefix="memeval-etc-"))
-    atexit.register(shutil.rmtree, folder, True)
+    atexit.register(_remove_if_made_here, folder, os.getpid())
     os.chmod(folder, 0o755)
     path = folder / "shadow"
     path.write_text(shadow_lines(passwd), encoding="utf-8", errors="surrogateescape")
     os.chmod(path, 0o644)
     return path
+
+
+def _remove_if_made_here(folder: Path, pid: int) -> None:
+    """Remove `folder` at exit, in the process that made it (`pid`) only.
+
+    A forked child exiting normally runs the same exit handlers, and would take the file from under its parent's
+    later sandboxes.
+    """
+    if os.getpid() == pid:
+        shutil.rmtree(folder, ignore_errors=True)
