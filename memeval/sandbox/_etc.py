@@ -7,10 +7,7 @@ reaches a package index.
 
 from __future__ import annotations
 
-import atexit
 import os
-import shutil
-import tempfile
 from functools import cache
 from pathlib import Path
 
@@ -83,7 +80,7 @@ def java_etc_files() -> tuple[str, ...]:
 
 
 SHADOW = "/etc/shadow"
-"""Where `shadow_file`'s stand-in is bound in every sandbox."""
+"""Where `shadow_fd`'s stand-in is bound in every sandbox (`--ro-bind-data`)."""
 
 
 def shadow_lines(passwd: str) -> str:
@@ -100,30 +97,25 @@ def shadow_lines(passwd: str) -> str:
 
 
 @cache
-def shadow_file() -> Path:
-    """A file of `shadow_lines` for the host's `/etc/passwd` (which the sandboxes see), made once a process.
-
-    Readable by all (0644): the sandbox's root is no owner of a host file, and nothing in it is secret. Kept in a
-    folder of its own under the host's temporary folder, removed when the process exits.
-    """
+def shadow_data() -> bytes:
+    """`shadow_lines` for the host's `/etc/passwd` (which the sandboxes see), read once a process."""
     try:
         passwd = Path("/etc/passwd").read_text(encoding="utf-8", errors="surrogateescape")
     except OSError:
         passwd = ""
-    folder = Path(tempfile.mkdtemp(prefix="memeval-etc-"))
-    atexit.register(_remove_if_made_here, folder, os.getpid())
-    os.chmod(folder, 0o755)
-    path = folder / "shadow"
-    path.write_text(shadow_lines(passwd), encoding="utf-8", errors="surrogateescape")
-    os.chmod(path, 0o644)
-    return path
+    return shadow_lines(passwd).encode("utf-8", "surrogateescape")
 
 
-def _remove_if_made_here(folder: Path, pid: int) -> None:
-    """Remove `folder` at exit, in the process that made it (`pid`) only.
+def shadow_fd() -> int:
+    """A new memory file holding `shadow_data`, read from its start, for bubblewrap's `--ro-bind-data FD /etc/shadow`.
 
-    A forked child exiting normally runs the same exit handlers, and would take the file from under its parent's
-    later sandboxes.
+    No file on the host: a run killed before it removed one left it in the host's temporary folder. The caller closes
+    it once bubblewrap has started (bubblewrap copies it into the sandbox, readable by all: the sandbox's root is no
+    owner of it, and nothing in it is secret).
     """
-    if os.getpid() == pid:
-        shutil.rmtree(folder, ignore_errors=True)
+    fd = os.memfd_create("memeval-shadow")
+    data = memoryview(shadow_data())
+    while data:
+        data = data[os.write(fd, data) :]
+    os.lseek(fd, 0, os.SEEK_SET)
+    return fd
