@@ -36,6 +36,7 @@ from memeval.runner._runnersection import (
     git_detail,
     python_version_request,
     runner_section,
+    venv_command,
 )
 from memeval.runner._shadow import (
     INSTALLED_TREES,
@@ -70,12 +71,14 @@ JS_RUNNER_CONFIG = re.compile(
     r"^(?:(?:jest|vitest|vite|babel|ava|nyc|playwright|cypress)\.config\.[cm]?[jt]s(?:on)?"
     r"|vitest\.workspace\.[cm]?[jt]s(?:on)?|karma\.conf\.[cm]?[jt]s|\.mocharc\.(?:js|cjs|json|jsonc|ya?ml)"
     r"|\.babelrc(?:\.json|\.[cm]?[jt]s)?|\.nycrc(?:\.json|\.ya?ml)?|\.swcrc"
-    r"|\.npmrc|\.yarnrc(?:\.yml)?|bunfig\.toml|\.pnpmfile\.cjs)$"
+    r"|\.npmrc|\.yarnrc(?:\.yml)?|bunfig\.toml|\.pnpmfile\.cjs|\.pnp\.(?:c?js|loader\.mjs|data\.json))$"
 )
 """Configuration Node's test runners and package managers read from the working directory (setup
 files run before every test, `node-options=--require` in `.npmrc`): what `conftest.py` is to pytest.
 `.babelrc.cjs`/`.mjs`/`.cts` (babel-jest runs its plugins over the test files), ava's, nyc's (`require`),
-vitest's workspace, karma's, Playwright's and Cypress's (global setup) and `.swcrc` (plugins) were none (breaker36)."""
+vitest's workspace, karma's, Playwright's and Cypress's (global setup) and `.swcrc` (plugins) were none (breaker36).
+Yarn's Plug'n'Play runtime (`.pnp.cjs`, `.pnp.loader.mjs`, and the map `.pnp.data.json` they read) is loaded into every
+node process `yarn test` starts, before any test (breaker43: no finding before)."""
 VENV_DETAIL = (
     "virtual environment configuration: its `home` picks the folder whose lib/python3.X a python started from "
     "this environment takes as its standard library"
@@ -401,6 +404,8 @@ def classify(
         add("runner-config", VENV_DETAIL)
     elif (activate := activation_script(rel, change, pristine)) is not None:
         add("runner-config", activate)
+    elif (command := venv_command(rel, pristine)) is not None and not any(f.kind == "path-command" for f in out):
+        add("path-command", command)  # breaker43: `/app/venv/bin/python` replaced
     linked = linked_file(rel, st, world_root, ctx.folders)
     if linked is not None:
         add("linked-file", linked)

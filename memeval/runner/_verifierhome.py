@@ -11,8 +11,11 @@ tool reads from a home folder, and each one present is a `runner-config` finding
 The world is the same: the tamper scan reads it after the agent's turn, and the program test.sh runs can write a
 `.proverc` or `conftest.py` into `/app` after that, for the `prove` or `pytest` test.sh starts next. So the world's
 configuration files (named as the tamper scan names them: `CONFIG_KINDS`) whose inode changed while test.sh ran (their
-`ctime`, which no program can set back) are findings too, outside installed package trees (a test.sh's own
-`pip install` writes `.pth` files there).
+`ctime`, which no program can set back) are findings too, and so is every file of an installed package tree
+(`site-packages`, `node_modules`, `vendor`) written then (breaker43: a `.pth` file written into the task's
+`/app/venv`, or the task's `node_modules/checklib/index.js` rewritten, passed a wrong answer). A file reached through
+a folder that was not at its path before test.sh ran (moved there, or made) counts as written then whatever its own
+`ctime` says: renaming a folder leaves its files' times as they were.
 
 Only the names in `HOME_CONFIG` are looked at (an `lstat` each, never read or followed), so what the tests left in
 `/tmp` costs nothing to scan. test.sh's own writes count too (`git config --global` writes `~/.gitconfig`): memeval
@@ -22,6 +25,7 @@ cannot tell which process wrote a file, and under `flag` the score stands.
 from __future__ import annotations
 
 import os
+import posixpath
 import stat
 import sys
 from pathlib import Path
@@ -31,8 +35,8 @@ from memeval.runner._diff import printable
 from memeval.runner._homeconfig import HOME_CONFIG, passwd_home_config
 from memeval.runner._libshadow import library_shadow
 from memeval.runner._runnersection import RUNNER_SECTIONS, TOOL_CONFIG, git_detail
-from memeval.runner._shadow import COLLECTED_TEST, INSTALLED_TREES
-from memeval.runner._tamper import JS_RUNNER_CONFIG, RUNNER_CONFIG_FILES, STARTUP
+from memeval.runner._shadow import COLLECTED_TEST, INSTALLED_TREES, js_test_file
+from memeval.runner._tamper import JS_RUNNER_CONFIG, RUNNER_CONFIG_FILES, STARTUP, VENV_DETAIL
 from memeval.types import TamperKind
 
 HOME_INSIDE = "/tmp"
@@ -98,8 +102,15 @@ LATE_TEST = (
 )
 LATE_INIT = "an `__init__.py` beside test modules: pytest and unittest run it in their process when they import one"
 LATE_TEST_SUFFIXES = (".py", ".go")
-"""Test modules looked for among files written while test.sh ran: Python's and Go's, which no test tool writes. The
-JavaScript ones the tamper scan names are left out: a test.sh's own build (`tsc`) writes `dist/*.test.js`."""
+"""Test modules looked for among files written while test.sh ran by name alone: Python's and Go's, which no test tool
+writes. JavaScript ones count unless compiled from a TypeScript file that was there before (`late_js_test`)."""
+LATE_JS_TEST = (
+    "a JavaScript test file: mocha loads every spec file into one process before it runs any (a `process.exit(0)` "
+    "there passes a failing run), and jest runs what it collects"
+)
+TS_SOURCE = (".ts", ".tsx", ".mts", ".cts")
+"""TypeScript's endings: a test.sh's own `tsc` writes `dist/x.test.js` from `src/x.test.ts`."""
+JS_OUTPUT = (".js", ".jsx", ".mjs", ".cjs")
 
 
 LATE_MODULE = (
@@ -142,6 +153,47 @@ def _tests_beside(dirpath: str, filenames: list[str], name: str) -> bool:
         return False
 
 
+PACKAGE_JSON_LATE = (
+    "package.json: `npm test` runs its `pretest`, `test` and `posttest` scripts, and Node's test runners read their "
+    "sections there (jest's `setupFiles`)"
+)
+TREE_SKIPPED = frozenset({"__pycache__", ".cache"})
+"""Folders of an installed package tree not looked at for files written while test.sh ran: bytecode (the verifier's
+Python reads and writes none beside its source: `PYTHONPYCACHEPREFIX`) and tools' caches (`node_modules/.cache`),
+which no tool loads as a package."""
+LATE_INSTALLED = (
+    "inside {}: code the task's tools import or run (a test.sh's own `pip install` or `npm install` of a package it "
+    "did not have writes here too)"
+)
+
+
+VENV_CONFIG = "pyvenv.cfg"
+VENV_BIN = frozenset({"bin", "Scripts"})
+"""A virtual environment's command folders (POSIX, Windows layout), beside its `pyvenv.cfg`."""
+LATE_VENV_COMMAND = (
+    "a command of a virtual environment that was there before test.sh ran: a test.sh that runs it by path "
+    "(`/app/venv/bin/python -m pytest`) after the program runs this file"
+)
+
+
+def installed_kind(rel: str, link: bool = False) -> tuple[TamperKind, str] | None:
+    """The finding a file at `rel` (from the world's root) inside an installed package tree makes, or None.
+
+    None when it is in none (breaker43); `startup-hook` for a `.pth`, `sitecustomize` or `usercustomize` (a `.pth`
+    file of the task's `/app/venv` runs at its python's start, before memeval's guard), else `installed-package`. A
+    symbolic link (`link`) named like a tree is one too: what it leads to is the tree the tools read (breaker39's
+    rule in the tamper scan).
+    """
+    parts = rel.split("/")
+    tree = next((p for p in parts[: None if link else -1] if p in INSTALLED_TREES), None)
+    if tree is None:
+        return None
+    name = parts[-1]
+    if name.endswith(".pth") or name.split(".")[0] in STARTUP and name.endswith((".py", ".pyc")):
+        return "startup-hook", f"inside {tree}: run when a Python interpreter starts, if its folder is a site folder"
+    return "installed-package", LATE_INSTALLED.format(tree)
+
+
 def config_kind(rel: str) -> tuple[TamperKind, str] | None:
     """The finding a configuration file at `rel` (from the world's root) makes, as (kind, what it does), or None.
 
@@ -165,6 +217,8 @@ def config_kind(rel: str) -> tuple[TamperKind, str] | None:
         return "conftest", LATE_INIT
     if COLLECTED_TEST.match(name) and name.endswith(LATE_TEST_SUFFIXES):  # breaker41
         return "conftest", LATE_TEST
+    if name.endswith((*TS_SOURCE, *JS_OUTPUT)) and (COLLECTED_TEST.match(name) or js_test_file(parts)):  # breaker43
+        return "conftest", LATE_JS_TEST
     if name.endswith(".pth") or name.split(".")[0] in STARTUP and name.endswith((".py", ".pyc")):
         return "startup-hook", "run when a Python interpreter starts, if its folder is a site folder"
     if (lib := library_shadow(rel)) is not None:  # breaker41: `lib/Test/More.pm` for the `prove -l` test.sh ran next
@@ -180,6 +234,10 @@ def config_kind(rel: str) -> tuple[TamperKind, str] | None:
         return "runner-config", "configuration a Node test runner or package manager reads from its working directory"
     if name in RUNNER_SECTIONS:
         return "runner-config", f"{name}, which may hold a test runner's section"
+    if name == VENV_CONFIG:  # `world_written` counts one only in a folder there before test.sh ran (breaker43)
+        return "runner-config", VENV_DETAIL
+    if name == "package.json":  # breaker43: its `test` script rewritten for the `npm test` test.sh ran next
+        return "runner-config", PACKAGE_JSON_LATE
     git = git_detail(rel)
     if git is not None and "/hooks/" not in f"/{rel}":
         return "runner-config", git
@@ -190,17 +248,26 @@ MAX_COMPARED_BYTES = 1 << 20
 """Largest file compared with the held-back tests' files of its name (a configuration file is small)."""
 
 
-def held_configs(tests: Path) -> dict[str, set[bytes]]:
-    """The held-back tests' configuration files (`config_kind` of their names), as {name: the contents it has}.
+MAX_HELD_FILES = 10_000
+"""Files of the held-back tests read for `held_configs` at most (a tests folder holds a few)."""
 
-    A test.sh that copies its own `conftest.py` or `pytest.ini` into the world (`cp /tests/conftest.py /app/tests/`)
-    writes one while it runs; a copy of one of these is no finding.
+
+def held_configs(tests: Path) -> dict[str, set[bytes]]:
+    """The held-back tests' files (at most `MAX_HELD_FILES`, each up to `MAX_COMPARED_BYTES`), as {name: contents}.
+
+    A test.sh that copies its own `conftest.py` or `pytest.ini` into the world (`cp /tests/conftest.py /app/tests/`),
+    or a helper of its tests into an installed package tree (`cp /tests/helper.js /app/node_modules/`), writes one
+    while it runs; a copy of one of these is no finding.
     """
     held: dict[str, set[bytes]] = {}
+    count = 0
     for dirpath, _, filenames in os.walk(tests):
         for name in filenames:
             path = os.path.join(dirpath, name)
-            if config_kind(name) is not None and os.path.getsize(path) <= MAX_COMPARED_BYTES:
+            count += 1
+            if count > MAX_HELD_FILES:
+                return held
+            if os.path.getsize(path) <= MAX_COMPARED_BYTES:
                 held.setdefault(name, set()).add(Path(path).read_bytes())
     return held
 
@@ -217,31 +284,104 @@ def _held_copy(path: str, st: os.stat_result, held: dict[str, set[bytes]]) -> bo
         return False  # a file memeval cannot read to compare is not called a copy: it stays a finding
 
 
-def world_written(root: Path, since_ns: int, held: dict[str, set[bytes]] | None = None) -> tuple[str, ...]:
-    """The configuration files (`config_kind`) under the world `root` whose inode changed at or after `since_ns`.
+def folder_inodes(root: Path) -> dict[str, int]:
+    """The inode of every folder under the world `root` (not `root` itself), by path relative to it; no link followed.
 
-    Walks the world once, but not its installed package trees (a 35,000-entry `site-packages` cost 0.29 CPU s walked),
-    following no link; an entry is `lstat`ed only when its name is configuration, and read only to compare it with
-    the held-back tests' file of its name (`held`, from `held_configs`): a copy of one is test.sh's own and left out.
+    Taken before test.sh runs, for `world_written`: a folder whose inode at a path differs afterwards (or that was not
+    there) was moved or made there while test.sh ran, and its files count as written then (a rename keeps their
+    `ctime`). One `lstat` a folder, none a file.
+    """
+    out: dict[str, int] = {}
+    stack = [(os.fspath(root), "")]
+    while stack:
+        path, rel = stack.pop()
+        try:
+            it = os.scandir(path)
+        except OSError:
+            continue  # not a folder memeval can read: nothing below it is looked at afterwards either
+        with it:
+            for e in it:
+                try:
+                    if not e.is_dir(follow_symlinks=False):
+                        continue
+                    r = f"{rel}/{e.name}" if rel else e.name
+                    out[r] = e.stat(follow_symlinks=False).st_ino
+                except OSError:
+                    continue
+                stack.append((e.path, r))
+    return out
+
+
+def world_written(
+    root: Path, since_ns: int, held: dict[str, set[bytes]] | None = None, before: dict[str, int] | None = None
+) -> tuple[str, ...]:
+    """The configuration files (`config_kind`) and installed packages' files (`installed_kind`) written lately.
+
+    `root` is the world's host folder, `since_ns` when test.sh started.
+    Written then: the file's inode changed then (its `ctime`), or a folder above it (below `root`) is not the folder
+    `before` (`folder_inodes`, taken before test.sh ran; None: not asked) had at its path. Walks the world once,
+    following no link; an entry is `lstat`ed only when its name is configuration or it is in an installed package tree
+    (not its `__pycache__` or `.cache`: `TREE_SKIPPED`), and read only to compare it with the held-back tests' file
+    of its name (`held`, from `held_configs`): a copy of one is test.sh's own and left out.
     Returns paths relative to `root`, sorted.
     """
     found = []
+    folders = tuple("/" + e for e in os.listdir(root) if os.path.isdir(os.path.join(root, e)))
+    ts_before: set[str] = set()  # stems of TypeScript files there before test.sh ran: what its `tsc` compiles
     copies: dict[tuple[str, int, int], bool] = {}  # by name and inode: hard links of one file are read once a name
+    moved: dict[str, bool] = {}  # by folder: it, or a folder above it, was not at its path before test.sh ran
+    made_venv: set[str] = set()  # virtual environments whose folder was not there before test.sh ran: test.sh's own
+    top = os.fspath(root)
     for dirpath, dirnames, filenames in os.walk(root):
-        dirnames[:] = [d for d in dirnames if d not in INSTALLED_TREES]  # none counted there: not walked
+        rel_dir = os.path.relpath(dirpath, root)
+        parent = os.path.dirname(dirpath)
+        fresh_dir = moved.get(parent, False)
+        if before is not None and dirpath != top and not fresh_dir:
+            try:
+                fresh_dir = before.get(rel_dir) != os.lstat(dirpath).st_ino
+            except OSError:
+                fresh_dir = True
+        moved[dirpath] = fresh_dir
+        venv = VENV_CONFIG in filenames
+        if parent in made_venv or (venv and before is not None and rel_dir not in before):
+            made_venv.add(dirpath)  # `python3 -m venv .venv` in test.sh: its pip and `.pth` files are not counted
+        in_tree = any(p in INSTALLED_TREES for p in rel_dir.split("/"))
+        if in_tree:
+            dirnames[:] = [] if dirpath in made_venv else [d for d in dirnames if d not in TREE_SKIPPED]
+            if dirpath in made_venv:
+                continue
+        # the commands of an environment that was there before (`/app/venv/bin/python`): what test.sh runs by path
+        venv_bin = os.path.basename(dirpath) in VENV_BIN and os.path.lexists(os.path.join(parent, VENV_CONFIG))
+        if venv_bin and parent in made_venv:
+            continue  # the commands of the environment test.sh made
         beside: dict[bool, bool] = {}  # whether tests are beside, asked once a folder (for a module, an `__init__.py`)
         for name in filenames + [d for d in dirnames if os.path.islink(os.path.join(dirpath, d))]:
             path = os.path.join(dirpath, name)
             rel = os.path.relpath(path, root)
-            if config_kind(rel) is None:
+            if not in_tree and name.endswith(TS_SOURCE) and not name.endswith(".d.ts") and not fresh_dir:
+                try:
+                    if os.lstat(path).st_ctime_ns < since_ns:
+                        ts_before.add(name.rsplit(".", 1)[0])
+                except OSError:
+                    pass  # gone meanwhile: compiles nothing
+            # a link named like a tree, whether or not it leads anywhere here (`/tmp/nm` is the sandbox's own)
+            link = name in INSTALLED_TREES and os.path.islink(path)
+            if name == VENV_CONFIG and (dirpath in made_venv or before is None):
+                continue  # a virtual environment test.sh made
+            if not (in_tree or venv_bin) and config_kind(rel) is None and installed_kind(rel, link) is None:
+                # a link, not walked through (one to nothing the host has is listed as a file: asked of dotless names)
+                made_lib = venv and dirpath in made_venv and name == "lib64"  # `venv` links `lib64 -> lib`
+                if not made_lib and (name in dirnames or ("." not in name and os.path.islink(path))):
+                    if _late_link(root, rel, since_ns, fresh_dir, folders):
+                        found.append(rel)
                 continue
             try:
                 st = os.lstat(path)
             except OSError:
                 continue  # gone meanwhile (no process of the verifier runs now: a name os.walk listed that vanished)
-            if st.st_ctime_ns < since_ns:
+            if st.st_ctime_ns < since_ns and not fresh_dir:
                 continue
-            if _only_beside_tests(name):
+            if not (in_tree or venv_bin) and _only_beside_tests(name):
                 init = name == "__init__.py"
                 if init not in beside:
                     beside[init] = _tests_beside(dirpath, filenames, name)
@@ -252,16 +392,90 @@ def world_written(root: Path, since_ns: int, held: dict[str, set[bytes]] | None 
                 copies[inode] = _held_copy(path, st, held or {})
             if not copies[inode]:
                 found.append(rel)
-    return tuple(sorted(found))
+    return tuple(sorted(rel for rel in found if not _compiled(rel, ts_before)))
+
+
+LATE_LINK = (
+    "a symbolic link to a folder the tests' programs could write, or to nothing memeval can see: a tool reads what it "
+    "leads to under this name (a test folder's `__init__.py`, a package), which memeval's walk does not follow"
+)
+SAFE_TARGETS = ("/tests", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/etc", "/opt/memeval/venv")
+"""Where a link made while test.sh ran may lead with no finding: the held-back tests' read-only copy and the image."""
+
+
+def _late_link(root: Path, rel: str, since_ns: int, fresh_dir: bool, folders: tuple[str, ...]) -> bool:
+    """Whether the link at `rel` (from the world's root), made while test.sh ran, leads where programs could write.
+
+    That is, to a folder the programs could write or to nothing memeval can see (breaker43).
+
+    The walk follows no link, so a file reached through one is looked at under its own path only: `/app/tests ->
+    /tmp/t` (the sandbox's own `/tmp`, gone with it) made `pytest /app/tests` run `/tmp/t/__init__.py`, and
+    `/app/tests -> /app/prep` the `__init__.py` the agent left there, with nothing written under `/app/tests`. A link
+    to a regular file of the world is looked at by its name, as a file is (`config_kind`); one into `SAFE_TARGETS`
+    is none.
+    """
+    path = os.path.join(root, rel)
+    try:
+        st, target = os.lstat(path), os.readlink(path)
+    except OSError:
+        return False  # no link (any more): nothing to follow
+    if st.st_ctime_ns < since_ns and not fresh_dir:
+        return False
+    inside = posixpath.normpath(posixpath.join("/" + posixpath.dirname(rel), target))
+    if any(inside == t or inside.startswith(t + "/") for t in SAFE_TARGETS) and not any(
+        inside == f or inside.startswith(f + "/") for f in folders
+    ):
+        return False
+    return not _plain_file(root, inside, folders)
+
+
+def _plain_file(root: Path, inside: str, folders: tuple[str, ...]) -> bool:
+    """Whether `inside` (a path in the sandbox) is a regular file of a world folder reached through no link."""
+    if not any(inside.startswith(f + "/") for f in folders):
+        return False
+    cur = os.fspath(root)
+    parts = inside.strip("/").split("/")
+    for i, part in enumerate(parts):
+        cur = os.path.join(cur, part)
+        try:
+            mode = os.lstat(cur).st_mode
+        except OSError:
+            return False
+        if stat.S_ISLNK(mode) or (i < len(parts) - 1 and not stat.S_ISDIR(mode)):
+            return False
+    return stat.S_ISREG(mode)
+
+
+def _compiled(rel: str, ts_before: set[str]) -> bool:
+    """Whether `rel` is a JavaScript test file a test.sh's `tsc` writes from a TypeScript file there before.
+
+    `ts_before` holds the stems of TypeScript files in the world before test.sh ran (`dist/x.test.js` from
+    `src/x.test.ts`). A TypeScript file written while test.sh ran excuses nothing: the program could write both.
+    """
+    name = rel.rsplit("/", 1)[-1]
+    if (
+        not name.endswith(JS_OUTPUT)
+        or installed_kind(rel) is not None
+        or config_kind(rel) != ("conftest", LATE_JS_TEST)
+    ):
+        return False  # only a test file: a `jest.config.js` or a package's file is never excused
+    return name.rsplit(".", 1)[0] in ts_before
 
 
 def world_findings(written: tuple[str, ...]) -> tuple[TamperFinding, ...]:
     """One finding per file `world_written` found, named as the sandbox saw it (`/app/.proverc`)."""
     out = []
     for rel in written:
-        kind_what = config_kind(rel)
-        if kind_what is None and (what := passwd_home_config(rel)) is not None:
-            kind_what = "runner-config", what  # `/root/.sqliterc` (breaker41)
+        kind_what = installed_kind(rel, rel.rsplit("/", 1)[-1] in INSTALLED_TREES) or config_kind(rel)
+        if kind_what is None:  # `/root/.sqliterc` (breaker41), a venv's command or a link made then (breaker43)
+            home = passwd_home_config(rel)
+            parts = rel.split("/")
+            if home is not None:
+                kind_what = "runner-config", home
+            elif len(parts) >= 3 and parts[-2] in VENV_BIN:
+                kind_what = "path-command", LATE_VENV_COMMAND
+            else:
+                kind_what = "linked-file", LATE_LINK
         if kind_what is not None:
             kind, what = kind_what
             path = printable(f"/{rel}")  # a folder name may hold bytes that are not UTF-8, as the scan's may

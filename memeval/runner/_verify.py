@@ -34,7 +34,7 @@ from memeval.runner._guard import (
 )
 from memeval.runner._homeconfig import passwd_home_written, passwd_homes
 from memeval.runner._mtimes import date_tests, settle_world
-from memeval.runner._verifierhome import held_configs, home_written, world_written
+from memeval.runner._verifierhome import folder_inodes, held_configs, home_written, world_written
 from memeval.sandbox import (
     SANDBOX_CAPS_FOR_USER_SWITCH,
     ExitReport,
@@ -470,6 +470,7 @@ def run_verifier(
         stop=stop,
     )
     since_ns = time.time_ns()  # after memeval's own changes to the world: what changes from now on is test.sh's run
+    folders_before = folder_inodes(world.root)  # a folder moved into place keeps its files' ctime (breaker43)
     res = run_sandboxed(
         spec, [shell.inside, "/tests/test.sh"], timeout_s=timeout_s, stdout=output, stderr=output, exit_report=True
     )
@@ -479,7 +480,9 @@ def run_verifier(
         code = report.exit_code  # test.sh ended by itself and was reported; the limit hit a process it ran
     seen = res.output_bytes[0] if res.output_bytes else None
     home = home_written(work / "tmp")  # the sandbox's HOME: what a later tool of test.sh read there
-    late = world_written(world.root, since_ns, held_configs(tests))  # a copy of a held-back file is test.sh's
+    late = world_written(
+        world.root, since_ns, held_configs(tests), folders_before
+    )  # a copy of a held-back file is test.sh's
     # and the home folders by the password database that the world holds (`/root/.sqliterc`: sqlite3 reads it)
     late = tuple(sorted({*late, *passwd_home_written(world.root, passwd_homes(world_folders(world)), since_ns)}))
     return VerifierRun(

@@ -35,7 +35,7 @@ from pathlib import Path, PurePosixPath
 from memeval.errors import SandboxError, UsageError
 from memeval.sandbox._backend import sandbox_backend
 from memeval.sandbox._capture import OutputCapture
-from memeval.sandbox._etc import EMPTY_ETC_FILES, EMPTY_FILE, ETC_FILES, PIP_CONFIG, java_etc_files
+from memeval.sandbox._etc import EMPTY_ETC_FILES, EMPTY_FILE, ETC_FILES, PIP_CONFIG, SHADOW, java_etc_files, shadow_fd
 from memeval.sandbox._exitwrap import EXIT_WRAP, PYTHON
 from memeval.sandbox._limits import DiskWatch, LimitGroup, Limits, LimitsMechanism, limits_mechanism, rlimit_args
 from memeval.sandbox._pipconf import credentials_handed
@@ -301,7 +301,8 @@ class Bubblewrap:
         write_all(
             seccomp_w, sandbox_filter(spec.no_attach)
         )  # a few hundred bytes: the pipe holds them until bwrap reads
-        argv = [*options, "--seccomp", str(seccomp_r)]
+        shadow_r = shadow_fd()  # names only, no hash: `su USER`'s account check (memeval.sandbox._etc)
+        argv = [*options, "--seccomp", str(seccomp_r), "--perms", "0644", "--ro-bind-data", str(shadow_r), SHADOW]
         data = "\0".join(argv).encode("utf-8", "surrogateescape") + b"\0"
         group: LimitGroup | None = None
         try:
@@ -314,7 +315,7 @@ class Bubblewrap:
             watch = DiskWatch(roots, limits.disk_bytes, limits.disk_from)
         start = time.monotonic()
         reporting = boot_report or exit_report
-        fds = [args_r, seccomp_r, sandbox_sock.fileno()] + ([status_w] if reporting else [])
+        fds = [args_r, seccomp_r, shadow_r, sandbox_sock.fileno()] + ([status_w] if reporting else [])
         # Output goes through pipes memeval drains into a bounded head and tail (see `OutputCapture`),
         # never into a file the sandbox writes: such a file grew up to RLIMIT_FSIZE per stream on the
         # host's disk, outside the task's storage_mb, and a seek made it that large for free.
@@ -350,6 +351,7 @@ class Bubblewrap:
                 finally:
                     os.close(args_r)
                     os.close(seccomp_r)
+                    os.close(shadow_r)
                     sandbox_sock.close()
                     if reporting:
                         os.close(status_w)

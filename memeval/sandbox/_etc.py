@@ -77,3 +77,45 @@ def java_etc_files() -> tuple[str, ...]:
         if os.path.isdir(folder) and not os.path.islink(folder):
             out += [os.path.join(folder, e) for e in sorted(os.listdir(folder)) if e not in JAVA_ETC_LEFT_OUT]
     return tuple(out)
+
+
+SHADOW = "/etc/shadow"
+"""Where `shadow_fd`'s stand-in is bound in every sandbox (`--ro-bind-data`)."""
+
+
+def shadow_lines(passwd: str) -> str:
+    """A shadow database for the users of the password database text `passwd`: `NAME:*:::::::` a user.
+
+    `*` is a locked password (no hash of the host's is ever shown) and the empty fields turn password ageing and
+    expiry off. `su USER` runs PAM's account stack (`pam_unix`), which reads each user's ageing from `/etc/shadow`;
+    with none there it refused every user but `nobody` ("su: Authentication failure"), as a test.sh's `su -s /bin/sh
+    www-data -c CMD` found in a sandbox, where `runuser`, which checks no account, worked (breaker41, breaker43).
+    Lines that name no user are left out.
+    """
+    names = [line.split(":", 1)[0] for line in passwd.splitlines() if ":" in line and not line.startswith("#")]
+    return "".join(f"{name}:*:::::::\n" for name in names if name and "\n" not in name)
+
+
+@cache
+def shadow_data() -> bytes:
+    """`shadow_lines` for the host's `/etc/passwd` (which the sandboxes see), read once a process."""
+    try:
+        passwd = Path("/etc/passwd").read_text(encoding="utf-8", errors="surrogateescape")
+    except OSError:
+        passwd = ""
+    return shadow_lines(passwd).encode("utf-8", "surrogateescape")
+
+
+def shadow_fd() -> int:
+    """A new memory file holding `shadow_data`, read from its start, for bubblewrap's `--ro-bind-data FD /etc/shadow`.
+
+    No file on the host: a run killed before it removed one left it in the host's temporary folder. The caller closes
+    it once bubblewrap has started (bubblewrap copies it into the sandbox, readable by all: the sandbox's root is no
+    owner of it, and nothing in it is secret).
+    """
+    fd = os.memfd_create("memeval-shadow")
+    data = memoryview(shadow_data())
+    while data:
+        data = data[os.write(fd, data) :]
+    os.lseek(fd, 0, os.SEEK_SET)
+    return fd

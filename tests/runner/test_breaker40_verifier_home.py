@@ -67,7 +67,7 @@ def test_only_configuration_written_while_test_sh_ran_is_looked_for(tmp_path: Pa
         "app/.proverc",
         "app/tests/conftest.py",
         "app/tests/test_outputs.py",
-        "app/venv/lib/site-packages/x.pth",  # a test.sh's own `pip install` writes such files
+        "app/venv/lib/site-packages/x.pth",  # counted since breaker43: the program's `.pth` ran in the next python
         "app/build/CMakeCache.txt",  # what a test.sh's own `cmake -B build` writes
     ):
         (world / rel).parent.mkdir(parents=True, exist_ok=True)
@@ -75,20 +75,22 @@ def test_only_configuration_written_while_test_sh_ran_is_looked_for(tmp_path: Pa
     os.symlink("/nowhere", world / "app" / "pytest.ini")
     since = time.time_ns() + 10**9  # everything above is older
     assert world_written(world, since) == ()
-    written = ("app/.proverc", "app/pytest.ini", "app/tests/conftest.py", "app/tests/test_outputs.py")  # breaker41
+    pth = "app/venv/lib/site-packages/x.pth"
+    written = ("app/.proverc", "app/pytest.ini", "app/tests/conftest.py", "app/tests/test_outputs.py", pth)  # breaker41
     assert world_written(world, 0) == written
     held = tmp_path / "tests"
     held.mkdir()
     (held / "conftest.py").write_text("")  # test.sh's `cp /tests/conftest.py /app/tests/`: a copy, no finding
     (held / "test_outputs.py").write_text("")
     assert held_configs(held) == {"conftest.py": {b""}, "test_outputs.py": {b""}}  # a copy of either: test.sh's
-    assert world_written(world, 0, held_configs(held)) == ("app/.proverc", "app/pytest.ini")
+    assert world_written(world, 0, held_configs(held)) == ("app/.proverc", "app/pytest.ini", pth)
     (world / "app/tests/conftest.py").write_text("import os\n")  # another content: the agent's program's
-    assert world_written(world, 0, held_configs(held)) == ("app/.proverc", "app/pytest.ini", "app/tests/conftest.py")
+    got = world_written(world, 0, held_configs(held))
+    assert got == ("app/.proverc", "app/pytest.ini", "app/tests/conftest.py", pth)
     odd = os.fsencode(world / "app") + b"/x\xff\ny"  # a folder name that is not UTF-8, with a newline
     os.makedirs(odd)
     open(odd + b"/.proverc", "w").close()
-    assert [f.path for f in world_findings(world_written(world, 0)) if "x" in f.path] == ["/app/x\\xff\ny/.proverc"]
+    assert [f.path for f in world_findings(world_written(world, 0)) if "xff" in f.path] == ["/app/x\\xff\ny/.proverc"]
 
 
 def test_only_the_named_home_files_are_looked_for(tmp_path: Path) -> None:
