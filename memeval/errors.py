@@ -8,7 +8,8 @@ MemevalError
 │   ├── RunCardMismatch   two arms (or a resumed run) differ in more than mode and slice
 │   ├── AuditEventRejected  an audit event is malformed or not allowed (names its line/index)
 │   │   ├── TransitionRefused  a review decision its item's current state does not allow
-│   │   └── ResentUnderAnotherSender  events stored before by another sender, sent again
+│   │   ├── ResentUnderAnotherSender  events stored before by another sender, sent again
+│   │   └── ReportRaced   a report that did not count a report of its team stored before it
 │   └── ReviewRefused     a reviewer's action the queue's rules refuse (`code` says which rule)
 ├── SandboxError          bubblewrap missing or failed to start
 ├── WorldBuildError       a task's environment/ could not be built (becomes a `boot` fault)
@@ -128,6 +129,44 @@ class ResentUnderAnotherSender(AuditEventRejected):
         self.earlier_sender = earlier_sender
         self.sender = sender
         self.sender_event_id = sender_event_id
+
+
+class ReportRaced(AuditEventRejected):
+    """A `report.generated` that did not count a report of its team stored before it; nothing was stored.
+
+    Two report runs of one team counted the log at once (two processes, or the scheduler and
+    `memeval report weekly`): the one recorded second had not seen the first one's report, so an
+    event one listed (as back-dated, or under "Arrived late") could be counted by the other unlabelled.
+    The store refuses the second (`SqlAuditStore.append`); `make_report` counts again.
+
+    Attributes:
+        team: the team.
+        week: the refused report's week (`YYYY-Www`).
+        counted_upto: the last seq the refused report counted.
+        other_week: the week of the team's latest stored report, which it did not count.
+        other_version: that report's version (1, 2, ... in its week).
+        other_seq: that report's `report.generated` seq (> `counted_upto`).
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        team: str,
+        week: str,
+        counted_upto: int,
+        other_week: str,
+        other_version: int,
+        other_seq: int,
+        index: int | None = None,
+    ) -> None:
+        super().__init__(message, index=index)
+        self.team = team
+        self.week = week
+        self.counted_upto = counted_upto
+        self.other_week = other_week
+        self.other_version = other_version
+        self.other_seq = other_seq
 
 
 class AuditStoreError(MemevalError):

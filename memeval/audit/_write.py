@@ -17,7 +17,9 @@ batches of a file ingest in one transaction). For a batch of drafts it, in order
    sent with other contents: `changed_resends`), refuses an ingest batch holding
    an event another sender stored (same team and sender_event_id, same type, subject, time and
    actor: a re-send under a new sender name, which would otherwise be stored twice), checks each
-   decision against the state machines, assigns `seq`, `prev_hash`, `hash`, inserts, updates projections, and turns
+   decision against the state machines, refuses a `report.generated` that did not count its team's
+   latest stored report (`_reportorder`: two report runs at once), assigns `seq`, `prev_hash`, `hash`,
+   inserts, updates projections, and turns
    each `hold.released` into the `memory.written` (or `lesson.proposed`) it releases.
 Any refusal rolls the whole batch back: a batch is stored entirely or not at all. Batches of one
 sender appended at once from several threads (an HTTP server's requests) wait for step 3 in the
@@ -64,6 +66,7 @@ from memeval.audit._project import (
     prefetch_queries,
     project,
 )
+from memeval.audit._reportorder import refuse_report_behind
 from memeval.audit._resend import (
     OPEN_AT_START,
     changed_resends,
@@ -301,6 +304,7 @@ def _append_locked(
             first_here[key] = evs[0]
             main = evs[0]
             try:
+                refuse_report_behind(s, main, i)  # a report counted every report stored before it (`_reportorder`)
                 if _decide(s, main) == "noop":
                     t.noops += 1
                     continue

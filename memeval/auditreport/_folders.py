@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 
 from sqlalchemy import Column, MetaData, String, Table, Text, select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, ProgrammingError
 
 from memeval.audit import SqlAuditStore
 from memeval.errors import UsageError
@@ -48,8 +48,8 @@ def report_root(store: SqlAuditStore, requested: Path | None = None) -> Path:
             or, before any is recorded, a folder that cannot be created and written (then nothing is
             recorded).
     """
+    _create_setting_table(store)
     with store.write_engine.begin() as conn:
-        _meta.create_all(conn, checkfirst=True)
         recorded = conn.execute(select(setting_table.c.value).where(setting_table.c.key == "report_dir")).scalar()
     asked = requested.absolute() if requested is not None else None
     if recorded is not None:
@@ -76,6 +76,21 @@ def report_root(store: SqlAuditStore, requested: Path | None = None) -> Path:
     except IntegrityError:  # another process recorded one first: use that
         return report_root(store, requested)
     return root
+
+
+def _create_setting_table(store: SqlAuditStore) -> None:
+    """Create `report_setting` when missing; two runs at once on PostgreSQL both try, and one is refused.
+
+    PostgreSQL checks for the table, then creates it: a second creator in between fails (a unique
+    violation on the catalogue, or "already exists"). Then the table exists, and the one retry finds it;
+    any other fault raises again from the retry.
+    """
+    try:
+        with store.write_engine.begin() as conn:
+            _meta.create_all(conn, checkfirst=True)
+    except (IntegrityError, ProgrammingError):
+        with store.write_engine.begin() as conn:
+            _meta.create_all(conn, checkfirst=True)
 
 
 def report_file(team: str, week: str, version: int) -> str:

@@ -45,11 +45,19 @@ from memeval.auditreport._folders import report_file, report_folder, report_root
 from memeval.auditreport._preview import PreviewFolder, write_preview
 from memeval.auditreport._render import load_weasyprint, render_html, render_pdf, render_text, weasyprint_loaded
 from memeval.clock import utc_now
-from memeval.errors import ReportError, UsageError
+from memeval.errors import ReportError, ReportRaced, UsageError
 
 RECORD_SCHEMA = "memeval.report-record/1"  # a stored record's name: kept when the package was renamed
 REPORT_SENDER = "memeval-report"
 """The sender name of report events in the audit log."""
+
+COUNT_ATTEMPTS = 3
+"""How many times `make_report` counts a week when another run of the team records a report each time first.
+
+A report must count every report of its team recorded before it (the store refuses it otherwise:
+`memeval.audit._reportorder`), so a run overtaken by another counts again and then sees that report.
+Each refusal means another run's report was recorded, so runs at once all get through; three in a row
+happen only when runs keep recording reports of the team, and then the run gives up (exit 2)."""
 
 Progress = Callable[[str], None]
 """Told what a report is doing next, in a few words (`counting events`, `laying out the PDF`): the
@@ -231,7 +239,31 @@ def make_report(
             recorded hash, or rendering failed. UsageError: bad week or zone, a week that has not
             ended, `out_dir` is not the store's recorded report folder, `tz` is not the team's zone,
             or the team's latest report was cut in another zone (`memeval.audit.check_zone_kept`).
+        ReportRaced (a UsageError): another report run of the team recorded a report after this one
+            counted, `COUNT_ATTEMPTS` times in a row; nothing of this run was stored.
     """
+    last: ReportRaced | None = None
+    for _ in range(COUNT_ATTEMPTS):
+        try:
+            return _make_once(store, team, week, tz=tz, out_dir=out_dir, runs_dir=runs_dir, reissue=reissue, now=now,
+                              overdue_after_h=overdue_after_h, progress=progress, overtaken=last)  # fmt: skip
+        except ReportRaced as exc:
+            last = exc
+    assert last is not None
+    raise ReportRaced(
+        f"{team}'s {week} report was not recorded: each of its {COUNT_ATTEMPTS} counts was overtaken by another "
+        f"report run of {team}, which recorded {last.other_week} v{last.other_version} last (seq {last.other_seq}) "
+        f"before this one could; nothing of this run was stored. Run `memeval report weekly --team {team} --week "
+        f"{week}` again once the other run is done (a scheduler and a manual run of the same team take turns)",
+        team=team, week=week, counted_upto=last.counted_upto, other_week=last.other_week,
+        other_version=last.other_version, other_seq=last.other_seq,
+    ) from last  # fmt: skip
+
+
+def _make_once(store: SqlAuditStore, team: str, week: str, *, tz: str | None, out_dir: Path | None, runs_dir: Path,
+               reissue: bool, now: datetime | None, overdue_after_h: float | None, progress: Progress,
+               overtaken: ReportRaced | None) -> MadeReport:  # fmt: skip
+    """One count and record of `make_report` (its arguments); `overtaken`: why the count before was refused."""
     root = report_root(store, out_dir)
     done = [g for g in store.reads.generated_reports(team) if g.week == week]
     if done and not reissue:
@@ -250,7 +282,12 @@ def make_report(
         )
     check_zone_kept(store, team, zone, doing=f"record {team}'s {week} in {zone}")
     check_week_ended(week, zone, gen)
-    progress(f"counting {team}'s events of {week}")
+    if overtaken is None:
+        progress(f"counting {team}'s events of {week}")
+    else:
+        progress(f"counting {team}'s events of {week} again: another run recorded {overtaken.other_week} "
+                 f"v{overtaken.other_version} (seq {overtaken.other_seq}) after this one counted up to seq "
+                 f"{overtaken.counted_upto}, and this report must show what that one did")  # fmt: skip
     ctx = build_context(
         store, team, week, tz=tz, runs_dir=runs_dir, version=version, now=gen, overdue_after_h=overdue_after_h
     )
@@ -313,7 +350,11 @@ def _write(store: SqlAuditStore, root: Path, ctx: WeeklyReportContext, gen: date
                     "overdue_after_h": ctx.overdue_after_h, "waiting_aged_by": _aged_by_field(ctx.waiting_aged_by),
                     "backdated_by": rec.backdated_by, "lists_sha256": rec.lists_sha256},
     })  # fmt: skip
-    res = store.append([event], sender=REPORT_SENDER, origin="report")
+    try:
+        res = store.append([event], sender=REPORT_SENDER, origin="report")
+    except BaseException:  # refused (another run's report came first: `ReportRaced`) or failed: nothing recorded
+        shutil.rmtree(tmp)
+        raise
     if res.duplicates:  # another process made this version first: keep its files
         shutil.rmtree(tmp)
         return load_made(folder)

@@ -191,6 +191,9 @@ def test_late_events_shown_by_an_earlier_report_are_labelled_and_recounted(
     for made in (r46, r47):
         assert not _bad(verify_report(store, made.folder))
     # a version whose late table is wrong verifies no more
-    wrong = dataclasses.replace(c47, version=2, late=())
+    # (counted at the head: a report must count every report recorded before it, audit45)
+    now47 = build_context(store, "fernhill", w47, runs_dir=tmp_path, version=2, now=e47)
+    assert [(x.week, x.count) for x in now47.late] == [(w45, 2)]
+    wrong = dataclasses.replace(now47, late=())
     bad = dict(_bad(verify_report(store, _write(store, root, wrong, e47 + timedelta(hours=2)).folder)))
     assert "lists" in bad and w45 in bad["lists"], bad
