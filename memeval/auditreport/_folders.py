@@ -9,6 +9,7 @@ so a working directory can never split a store's reports. Files of one report ve
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 from sqlalchemy import Column, MetaData, String, Table, Text, select
@@ -62,9 +63,9 @@ def report_root(store: SqlAuditStore, requested: Path | None = None) -> Path:
     root = asked or default_report_dir(store)
     try:  # a folder that cannot be made or written must not be recorded: it would be kept for good
         root.mkdir(parents=True, exist_ok=True)
-        probe = root / f".write-check-{os.getpid()}"
-        probe.touch()
-        probe.unlink()
+        fd, probe = tempfile.mkstemp(prefix=".write-check-", dir=root)  # a name of its own: threads share a pid
+        os.close(fd)
+        os.unlink(probe)
     except OSError as exc:
         raise UsageError(
             f"report folder {str(root)!r} cannot be written ({exc.strerror}): pass --out (or MEMEVAL_REPORT_DIR) "

@@ -18,6 +18,7 @@ processes, held at the store's write lock (taken by the test) until both have co
 from __future__ import annotations
 
 import json
+import os
 import secrets
 import subprocess
 import sys
@@ -261,3 +262,18 @@ def test_first_reports_at_once_both_find_the_report_folder(db_url: str, tmp_path
         for st in stores:
             _close(st)
     assert roots == [(tmp_path / "r").absolute()] * len(stores)
+
+
+@pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
+def test_the_folder_write_check_leaves_files_it_did_not_make(tmp_path: Path, store: SqlAuditStore) -> None:
+    """The check that the report folder can be written made `.write-check-<pid>` and removed it: two runs in one
+    process (threads share a pid) removed each other's, and one failed with "cannot be written" (seen under load
+    in the two-runs test above); a file of that name someone else left was deleted. Now each check makes a file
+    of its own name, so a file already there stays and runs at once do not collide."""
+    root = tmp_path / "r"
+    root.mkdir()
+    theirs = root / f".write-check-{os.getpid()}"
+    theirs.write_text("not memeval's")
+    assert report_root(store, root) == root.absolute()
+    assert theirs.read_text() == "not memeval's"
+    assert sorted(p.name for p in root.iterdir()) == [theirs.name]  # its own check file removed
