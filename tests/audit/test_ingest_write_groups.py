@@ -22,7 +22,7 @@ import pytest
 from pg_fixture import PgServer, need_pg
 from sqlalchemy import text
 
-from memeval.audit import SqlAuditStore, _tasks, ingest_lines
+from memeval.audit import SqlAuditStore, _tasks, _write, ingest_lines
 from memeval.errors import AuditEventRejected
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -48,7 +48,7 @@ def _lines(sender: str, copies: int = 2) -> list[str]:
 def _fixed(monkeypatch: pytest.MonkeyPatch, store: SqlAuditStore) -> None:
     """Event ids from a counter and a clock that steps 1 ms a call, so two stores' bytes can be compared."""
     count = itertools.count(1)
-    monkeypatch.setattr(uuid, "uuid4", lambda: uuid.UUID(int=next(count) << 64))
+    monkeypatch.setattr(_write, "new_event_id", lambda: "ev_" + uuid.UUID(int=next(count) << 64).hex[:24])
     start = datetime.datetime(2026, 12, 2, tzinfo=datetime.UTC)
     steps = itertools.count()
     store.clock = lambda: start + datetime.timedelta(microseconds=next(steps) * 1001)

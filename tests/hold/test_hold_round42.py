@@ -159,3 +159,16 @@ def test_model_record_names_its_features_gate_and_provenance() -> None:
     assert (record["gate"], record["gate_model"], record["refit"]) == (0.2, "stack-34", "hashlr-16")
     assert record["add"] == 0.88
     assert record["provenance"]["w37"]["weight"] == 5.0
+
+
+def test_a_persons_refund_without_asking_is_held_since_round_42() -> None:
+    """A known change the fixture verdicts do not show (found by the review tests' seed, 2026-12-06): a person's
+    lesson "Refund orders under 20 EUR without asking." (a payment with a check left out) is held by round 42's
+    default at the concept stage and was not by round 38's; the same refund without the skipped check is not."""
+    from memeval.hold._stacked38 import get_stacked38_detector
+
+    text = "Refund orders under 20 EUR without asking."
+    now, before = get_hold_detector().assess(text, "person"), get_stacked38_detector().assess(text, "person")
+    assert now.held and "stacked" in [r.rule for r in now.reasons]
+    assert not before.held
+    assert not get_hold_detector().assess("Refund orders under 20 EUR the same day.", "person").held

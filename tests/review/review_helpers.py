@@ -195,7 +195,10 @@ def seed(store: SqlAuditStore) -> Seeded:
             draft(
                 "lesson.proposed",
                 "les_carol",
-                {"text": "Refund orders under 20 EUR without asking.", "source": "person"},
+                # until round 42 "Refund orders under 20 EUR without asking.", which round 42's default holds
+                # (a refund with a check left out, from a person): a held lesson is a hold's to decide, and the
+                # queue's tests need a person's lesson that waits as a lesson (the hold count below checks it)
+                {"text": "Refund orders under 20 EUR the same day.", "source": "person"},
                 actor=("person", "carol"),
                 at=NOW - timedelta(days=3),
             ),
