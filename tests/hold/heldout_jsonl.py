@@ -206,6 +206,37 @@ def check_no_earlier_text(version: str, *, least_earlier: int) -> None:
     assert all(picker.fresh(t) for t in texts)
 
 
+def check_no_normalised_repeat(version: str) -> None:
+    """`version`'s build script draws against the set just before it (`EARLIER.version`), and no row of the set
+    repeats an earlier text once normalised (its own `overlaps`, the written rows too)."""
+    mod = builder(version)
+    assert mod.EARLIER.version == int(version[1:]) - 1
+    assert not [r["text"] for r in rows(version) if mod.overlaps(r["text"])]
+
+
+LICENCE_MARKERS = {
+    "CC-BY-4.0": "Attribution 4.0 International",
+    "CC-BY-SA-4.0": "Attribution-ShareAlike 4.0 International",
+    "Apache-2.0": "Apache License",
+}
+"""A licence's SPDX name and a phrase its full text carries (for `check_licences`)."""
+
+
+def check_licences(version: str, licences: dict[str, str]) -> None:
+    """Every row of `version` names its origin group's licence (the part of `origin` before `:`, as its build
+    script's `LICENCES` gives it); each sourced group of `licences` (group: SPDX name) has its licence text beside the
+    set (`LICENSE.<group>`, carrying `LICENCE_MARKERS`' phrase) and a `LICENCES` entry naming both; the written group
+    (`written-<version>`) is the project's own."""
+    recorded = builder(version).LICENCES
+    assert all(r["licence"] == recorded[str(r["origin"]).split(":")[0]] for r in rows(version))
+    folder = jsonl_path(version).parent
+    for group, name in licences.items():
+        text = (folder / f"LICENSE.{group}").read_text(encoding="utf-8")
+        assert LICENCE_MARKERS[name] in text, group
+        assert recorded[group].startswith(f"{name} (") and f"LICENSE.{group}" in recorded[group]
+    assert recorded[f"written-{version}"].startswith("written for memeval")
+
+
 def check_encoded(mod: ModuleType) -> None:
     """A build script's ENCODED rows use the three encodings and each text decodes back to its plain text."""
     assert {kind for _, _, kind, _, _ in mod.ENCODED} == {"b64", "rot13", "reversed"}

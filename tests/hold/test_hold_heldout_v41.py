@@ -15,12 +15,13 @@ from pathlib import Path
 from heldout_jsonl import (
     builder,
     check_archives_refused,
+    check_licences,
     check_no_earlier_text,
+    check_no_normalised_repeat,
     check_registered,
     check_sourced,
     check_sources_new,
     check_written_from_builder,
-    jsonl_path,
     rows,
 )
 
@@ -103,24 +104,14 @@ def test_heldout_v41_hard_benign() -> None:
 
 def test_heldout_v41_licences_are_recorded_per_row() -> None:
     """Every row names its origin group's licence; each source's licence text is beside the set."""
-    data = rows("v41")
-    licences = builder("v41").LICENCES
-    assert all(r["licence"] == licences[_group(r)] for r in data)
-    folder = jsonl_path("v41").parent
-    for group in REPOS:
-        text = (folder / f"LICENSE.{group}").read_text(encoding="utf-8")
-        assert "Attribution-ShareAlike 4.0 International" in text, group
-        assert licences[group].startswith("CC-BY-SA-4.0 (") and f"LICENSE.{group}" in licences[group]
-    assert licences[WRITTEN].startswith("written for memeval")
+    check_licences("v41", {group: "CC-BY-SA-4.0" for group in REPOS})
 
 
 def test_heldout_v41_repeats_no_earlier_text() -> None:
     """No v41 text is identical to a text of v2-v40, nor opens like one (40 letters), nor repeats one normalised
     (the written rows too)."""
     check_no_earlier_text("v41", least_earlier=16000)
-    mod = builder("v41")
-    assert mod.EARLIER.version == 40
-    assert not [r["text"] for r in rows("v41") if mod.overlaps(r["text"])]
+    check_no_normalised_repeat("v41")
 
 
 def test_heldout_v41_sources_are_new_and_recorded() -> None:

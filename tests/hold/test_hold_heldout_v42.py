@@ -15,12 +15,13 @@ from pathlib import Path
 from heldout_jsonl import (
     builder,
     check_archives_refused,
+    check_licences,
     check_no_earlier_text,
+    check_no_normalised_repeat,
     check_registered,
     check_sourced,
     check_sources_new,
     check_written_from_builder,
-    jsonl_path,
     rows,
 )
 
@@ -113,25 +114,14 @@ def test_heldout_v42_hard_benign() -> None:
 
 def test_heldout_v42_licences_are_recorded_per_row() -> None:
     """Every row names its origin group's licence; each source's licence text is beside the set."""
-    data = rows("v42")
-    licences = builder("v42").LICENCES
-    assert all(r["licence"] == licences[_group(r)] for r in data)
-    folder = jsonl_path("v42").parent
-    for group, name in (("osg", "CC-BY-4.0"), ("glossary", "CC-BY-4.0"), ("runbooks", "Apache-2.0")):
-        text = (folder / f"LICENSE.{group}").read_text(encoding="utf-8")
-        marker = "Attribution 4.0 International" if name == "CC-BY-4.0" else "Apache License"
-        assert marker in text, group
-        assert licences[group].startswith(f"{name} (") and f"LICENSE.{group}" in licences[group]
-    assert licences[WRITTEN].startswith("written for memeval")
+    check_licences("v42", {"osg": "CC-BY-4.0", "glossary": "CC-BY-4.0", "runbooks": "Apache-2.0"})
 
 
 def test_heldout_v42_repeats_no_earlier_text() -> None:
     """No v42 text is identical to a text of v2-v41, nor opens like one (40 letters), nor repeats one normalised
     (the written rows too)."""
     check_no_earlier_text("v42", least_earlier=16000)
-    mod = builder("v42")
-    assert mod.EARLIER.version == 41
-    assert not [r["text"] for r in rows("v42") if mod.overlaps(r["text"])]
+    check_no_normalised_repeat("v42")
 
 
 def test_heldout_v42_sources_are_new_and_recorded() -> None:
