@@ -22,6 +22,8 @@ what is particular to it: the attack, the task's test.sh, and what must hold aft
   nothing (a plain failing score, no fault), or the attack worked on the task's own tests and the file
   it planted is a tamper finding of the kind named.
 - `write_prog` is the shell lines that leave a Python program in the sandbox (a quoted heredoc).
+- `NODE_LIB`, `NODE_HELD`, `NODE_TEST_SH` are a small Node task (an installed package its held-back check
+  requires) for the attacks on `node_modules`.
 """
 
 from __future__ import annotations
@@ -36,6 +38,26 @@ from typing import Any
 
 import pytest
 from runner_helpers import RunAb, make_task
+
+NODE_LIB = {
+    "node_modules/checklib/index.js": "module.exports = { same: (a, b) => a === b };\n",
+    "node_modules/checklib/package.json": '{"name": "checklib"}\n',
+}
+"""A Node task's installed package (`checklib`, in the task's `/app/node_modules`) its held-back check requires."""
+
+NODE_HELD = {
+    "check.js": (
+        "const fs = require('fs');\nconst { same } = require('checklib');\n"
+        "process.exit(same(fs.readFileSync('/tmp/out.txt', 'utf8').trim(), '42') ? 0 : 1);\n"
+    )
+}
+"""The Node task's held-back check: the answer `/app/solution.js` prints must be 42, compared through `checklib`."""
+
+NODE_TEST_SH = (
+    "cd /app\nnode solution.js > /tmp/out.txt\ncp /tests/check.js /app/check.js\n"
+    "if node /app/check.js; then echo 1; else echo 0; fi > /logs/verifier/reward.txt\n"
+)
+"""The Node task's test.sh: run the solution, then the held-back check (reward 1 when it exits 0)."""
 
 ATTACK_FILE = ".attack.sh"
 """The attack's file name under the task's `environment/app` (so `/app/.attack.sh` in the sandbox)."""

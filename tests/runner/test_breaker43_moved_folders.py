@@ -15,7 +15,7 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from hostile import HostileRig, assert_clean, assert_found, write_prog
+from hostile import NODE_HELD, NODE_LIB, NODE_TEST_SH, HostileRig, assert_clean, assert_found, write_prog
 
 CHECK = "def test_answer():\n    assert open('/tmp/out.txt').read().strip() == '42'\n"
 TEST_SH = (
@@ -41,15 +41,6 @@ with open("/tmp/t/__init__.py", "w") as f:
 os.symlink("/tmp/t", "/app/tests")
 print(7)
 """
-CHECKLIB = "module.exports = { same: (a, b) => a === b };\n"
-NODE_CHECK = (
-    "const fs = require('fs');\nconst { same } = require('checklib');\n"
-    "process.exit(same(fs.readFileSync('/tmp/out.txt', 'utf8').trim(), '42') ? 0 : 1);\n"
-)
-NODE_SH = (
-    "cd /app\nnode solution.js > /tmp/out.txt\ncp /tests/check.js /app/check.js\n"
-    "if node /app/check.js; then echo 1; else echo 0; fi > /logs/verifier/reward.txt\n"
-)
 NODE_ATTACK = """mkdir -p /app/prep/checklib
 echo 'module.exports = { same: () => true };' > /app/prep/checklib/index.js
 cat > /app/solution.js <<'JS'
@@ -79,10 +70,10 @@ def test_an_init_moved_beside_the_tests_while_test_sh_runs_is_a_finding(hostile:
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="needs node")
 def test_a_package_moved_into_node_modules_while_test_sh_runs_is_a_finding(hostile: HostileRig) -> None:
-    lib = {"node_modules/checklib/index.js": CHECKLIB, "node_modules/checklib/package.json": '{"name": "checklib"}\n'}
-    held = {"check.js": NODE_CHECK}
-    hostile.task("moved", NODE_ATTACK, test_sh=NODE_SH, held=held, files=lib)
-    hostile.task("honest", "echo 'console.log(42);' > /app/solution.js\n", test_sh=NODE_SH, held=held, files=lib)
+    hostile.task("moved", NODE_ATTACK, test_sh=NODE_TEST_SH, held=NODE_HELD, files=NODE_LIB)
+    hostile.task(
+        "honest", "echo 'console.log(42);' > /app/solution.js\n", test_sh=NODE_TEST_SH, held=NODE_HELD, files=NODE_LIB
+    )
     run = hostile.run()
     by_task = {name: [t for t in run.trials if t["task_id"] == name] for name in ("moved", "honest")}
     assert [len(v) for v in by_task.values()] == [2, 2], run.trials
