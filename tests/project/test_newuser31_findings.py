@@ -1,0 +1,74 @@
+"""What a new user's walk on a fresh clone found (newuser31), in real `memeval` processes.
+
+- `memeval ab TASKS --runs-dir README.md/sub` (a runs folder through a file) and `memeval check-tasks`
+  with the same printed a traceback ending in `NotADirectoryError` (exit 1): a usage error now, naming
+  the file in the way (exit 2, nothing run).
+- `--db mysql://...` (a database kind SQLAlchemy knows whose Python driver is not installed) printed a
+  traceback ending in `ModuleNotFoundError: No module named 'MySQLdb'`: a usage error now, naming the
+  URL, the missing module and the two stores memeval is tested on.
+- `--db sqlite://` (SQLite in memory) printed a traceback ending in `no such table: audit_head`: every
+  connection of such a URL is an empty database of its own and nothing outlives the command, so it is
+  refused, naming a file URL instead.
+- `memeval ab samples/fernhill --agent samples/fernhill/agent` (the folder holding `agent.toml`) said
+  `unknown agent`: it now says the folder is one and names its `agent.toml`.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+from usage_line import REPO, run_memeval
+
+SAMPLE = REPO / "samples" / "fernhill"
+
+
+def _no_traceback(stderr: str) -> None:
+    assert "Traceback" not in stderr, stderr[-3000:]
+
+
+@pytest.mark.parametrize("command", ["ab", "check-tasks"])
+def test_runs_dir_through_a_file_is_a_usage_error(tmp_path: Path, command: str) -> None:
+    (tmp_path / "notes.txt").write_text("a file, not a folder\n")
+    res = run_memeval(
+        command, str(SAMPLE), "--tasks", "t01-thursday-order-arrival", "--runs-dir", "notes.txt/runs", cwd=tmp_path
+    )
+    _no_traceback(res.stderr)
+    assert res.returncode == 2, res.stderr
+    assert "'notes.txt/runs' cannot be made: 'notes.txt' is a file, not a folder" in res.stderr, res.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
+
+
+@pytest.mark.skipif(importlib.util.find_spec("MySQLdb") is not None, reason="the MySQL driver is installed here")
+@pytest.mark.parametrize("argv", [["audit", "verify"], ["review", "list"], ["users", "list"]])
+def test_a_database_url_whose_driver_is_missing_is_a_usage_error(tmp_path: Path, argv: list[str]) -> None:
+    res = run_memeval(*argv, "--db", "mysql://u:hunter2@db.invalid/audit", cwd=tmp_path)
+    _no_traceback(res.stderr)
+    assert res.returncode == 2, res.stderr
+    assert "error: --db 'mysql://u:***@db.invalid/audit' needs the Python module 'MySQLdb'" in res.stderr, res.stderr
+    assert "sqlite:///audit/memeval.sqlite or postgresql+psycopg://" in res.stderr, res.stderr
+    assert "hunter2" not in res.stderr
+
+
+@pytest.mark.parametrize("url", ["sqlite://", "sqlite:///:memory:"])
+def test_sqlite_in_memory_is_refused(tmp_path: Path, url: str) -> None:
+    res = run_memeval("audit", "verify", "--db", url, cwd=tmp_path)
+    _no_traceback(res.stderr)
+    assert res.returncode == 2, res.stderr
+    assert f"error: --db {url!r} is SQLite in memory" in res.stderr, res.stderr
+    assert "sqlite:///audit/memeval.sqlite" in res.stderr, res.stderr
+    env_res = run_memeval("review", "list", cwd=tmp_path, env={"MEMEVAL_DB": url})
+    _no_traceback(env_res.stderr)
+    assert env_res.returncode == 2 and f"error: MEMEVAL_DB {url!r} is SQLite in memory" in env_res.stderr
+
+
+def test_agent_folder_names_its_agent_toml(tmp_path: Path) -> None:
+    folder = SAMPLE / "agent"
+    res = run_memeval("ab", str(SAMPLE), "--agent", str(folder), cwd=tmp_path)
+    assert res.returncode == 2, res.stderr
+    assert f"agent {str(folder)!r} is a folder: give its agent.toml, --agent {folder / 'agent.toml'}" in res.stderr
+    (tmp_path / "empty").mkdir()
+    res = run_memeval("ab", str(SAMPLE), "--agent", "empty", cwd=tmp_path)
+    assert res.returncode == 2 and "'empty' is a folder with no agent.toml" in res.stderr, res.stderr
+    assert list((tmp_path / "empty").iterdir()) == []
