@@ -11,6 +11,9 @@
   refused, naming a file URL instead.
 - `memeval ab samples/fernhill --agent samples/fernhill/agent` (the folder holding `agent.toml`) said
   `unknown agent`: it now says the folder is one and names its `agent.toml`.
+- `memeval report send` mailed from `memeval@localhost` (this machine's name has no dot) without a word,
+  where `memeval schedule` says on its first lines that many servers refuse such an address: `report
+  send` now says it too, on stderr, with the fix (`MEMEVAL_SMTP_FROM`).
 """
 
 from __future__ import annotations
@@ -19,9 +22,13 @@ import importlib.util
 from pathlib import Path
 
 import pytest
+from plain_smtp import PlainInbox
 from usage_line import REPO, run_memeval
 
+from memeval.auditreport import SmtpSettings
+
 SAMPLE = REPO / "samples" / "fernhill"
+DOTLESS = "(a domain with no dot, which many servers refuse: set MEMEVAL_SMTP_FROM)"
 
 
 def _no_traceback(stderr: str) -> None:
@@ -72,3 +79,30 @@ def test_agent_folder_names_its_agent_toml(tmp_path: Path) -> None:
     res = run_memeval("ab", str(SAMPLE), "--agent", "empty", cwd=tmp_path)
     assert res.returncode == 2 and "'empty' is a folder with no agent.toml" in res.stderr, res.stderr
     assert list((tmp_path / "empty").iterdir()) == []
+
+
+def test_sender_hint_only_for_a_dotless_domain() -> None:
+    env = {"MEMEVAL_SMTP_HOST": "127.0.0.1", "MEMEVAL_SMTP_SECURITY": "none"}
+    assert SmtpSettings.from_env({**env, "MEMEVAL_SMTP_FROM": "reports@localhost"}).sender_hint == f" {DOTLESS}"
+    assert SmtpSettings.from_env({**env, "MEMEVAL_SMTP_FROM": "reports@fernhill.example"}).sender_hint == ""
+
+
+@pytest.mark.slow  # memeval processes that load the redactor and render a PDF: about 7 s of CPU
+def test_report_send_says_a_dotless_from_address(tmp_path: Path, plain_smtp: tuple[int, PlainInbox]) -> None:
+    port, inbox = plain_smtp
+    db = {"MEMEVAL_DB": f"sqlite:///{tmp_path / 'store' / 'audit.sqlite'}", "XDG_CONFIG_HOME": str(tmp_path / "cfg")}
+    (tmp_path / "store").mkdir()
+    week = (SAMPLE / "audit" / "week.jsonl").read_text().splitlines(keepends=True)[:3]
+    (tmp_path / "three.jsonl").write_text("".join(week))
+    out = run_memeval("audit", "ingest", "three.jsonl", "--sender", "sample", "--quiet", cwd=tmp_path, env=db)
+    assert out.returncode == 0, out.stderr[-2000:]
+    smtp = {"MEMEVAL_SMTP_HOST": "127.0.0.1", "MEMEVAL_SMTP_PORT": str(port), "MEMEVAL_SMTP_SECURITY": "none"}
+    send = ["report", "send", "--team", "fernhill", "--week", "2026-W47", "--to", "lead@fernhill.example"]
+    out = run_memeval(*send, cwd=tmp_path, env={**db, **smtp, "MEMEVAL_SMTP_FROM": "reports@localhost"}, timeout_s=300)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert f"warning: mail goes from reports@localhost {DOTLESS}" in out.stderr, out.stderr
+    assert len(inbox.messages) == 1 and b"From: reports@localhost" in inbox.messages[0]
+    dotted = {**db, **smtp, "MEMEVAL_SMTP_FROM": "reports@fernhill.example"}
+    out = run_memeval(*send, "--force", cwd=tmp_path, env=dotted, timeout_s=300)
+    assert out.returncode == 0 and "warning" not in out.stderr, out.stderr
+    assert len(inbox.messages) == 2
