@@ -14,6 +14,9 @@
 - `memeval report send` mailed from `memeval@localhost` (this machine's name has no dot) without a word,
   where `memeval schedule` says on its first lines that many servers refuse such an address: `report
   send` now says it too, on stderr, with the fix (`MEMEVAL_SMTP_FROM`).
+- `memeval audit ingest week.jsonl` of a file saved with a UTF-8 byte-order mark (as Windows editors save
+  it) refused its first line as `not JSON (Unexpected UTF-8 BOM (decode using utf-8-sig) at column 1)`,
+  while `POST /api/v1/events` stores a body opening with one: the mark opening a file is now skipped.
 """
 
 from __future__ import annotations
@@ -106,3 +109,17 @@ def test_report_send_says_a_dotless_from_address(tmp_path: Path, plain_smtp: tup
     out = run_memeval(*send, "--force", cwd=tmp_path, env=dotted, timeout_s=300)
     assert out.returncode == 0 and "warning" not in out.stderr, out.stderr
     assert len(inbox.messages) == 2
+
+
+def test_ingest_reads_a_file_opening_with_a_byte_order_mark(tmp_path: Path) -> None:
+    db = {"MEMEVAL_DB": f"sqlite:///{tmp_path / 'store' / 'audit.sqlite'}", "XDG_CONFIG_HOME": str(tmp_path / "cfg")}
+    week = "".join((SAMPLE / "audit" / "week.jsonl").read_text().splitlines(keepends=True)[:3])
+    (tmp_path / "bom.jsonl").write_bytes(b"\xef\xbb\xbf" + week.encode())
+    out = run_memeval("audit", "ingest", "bom.jsonl", "--sender", "sample", "--json", cwd=tmp_path, env=db)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert '"stored": 3' in out.stdout, out.stdout
+    # a byte that is not UTF-8 is still named by its place in the file, the mark counted
+    (tmp_path / "bad.jsonl").write_bytes(b"\xef\xbb\xbf" + week.encode() + b"\xff\n")
+    out = run_memeval("audit", "ingest", "bad.jsonl", "--sender", "sample", cwd=tmp_path, env=db)
+    assert out.returncode == 2, out.stderr
+    assert f"'bad.jsonl' is not UTF-8 text (line 4, byte {3 + len(week.encode())})" in out.stderr, out.stderr
