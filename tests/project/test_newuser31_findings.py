@@ -17,6 +17,9 @@
 - `memeval audit ingest week.jsonl` of a file saved with a UTF-8 byte-order mark (as Windows editors save
   it) refused its first line as `not JSON (Unexpected UTF-8 BOM (decode using utf-8-sig) at column 1)`,
   while `POST /api/v1/events` stores a body opening with one: the mark opening a file is now skipped.
+- `memeval report weekly --week W --tz Z` of a week already reported in another zone printed that report
+  (`already made`, exit 0) as if cut in Z, where the same command for a week not yet reported is refused
+  (weeks cut in two zones overlap): refused now too, naming both zones and `--preview`.
 """
 
 from __future__ import annotations
@@ -90,15 +93,21 @@ def test_sender_hint_only_for_a_dotless_domain() -> None:
     assert SmtpSettings.from_env({**env, "MEMEVAL_SMTP_FROM": "reports@fernhill.example"}).sender_hint == ""
 
 
-@pytest.mark.slow  # memeval processes that load the redactor and render a PDF: about 7 s of CPU
-def test_report_send_says_a_dotless_from_address(tmp_path: Path, plain_smtp: tuple[int, PlainInbox]) -> None:
-    port, inbox = plain_smtp
+def _three_events(tmp_path: Path) -> dict[str, str]:
+    """A store holding the sample week's first three events (team fernhill, no zone set: UTC); its environment."""
     db = {"MEMEVAL_DB": f"sqlite:///{tmp_path / 'store' / 'audit.sqlite'}", "XDG_CONFIG_HOME": str(tmp_path / "cfg")}
     (tmp_path / "store").mkdir()
     week = (SAMPLE / "audit" / "week.jsonl").read_text().splitlines(keepends=True)[:3]
     (tmp_path / "three.jsonl").write_text("".join(week))
     out = run_memeval("audit", "ingest", "three.jsonl", "--sender", "sample", "--quiet", cwd=tmp_path, env=db)
     assert out.returncode == 0, out.stderr[-2000:]
+    return db
+
+
+@pytest.mark.slow  # memeval processes that load the redactor and render a PDF: about 7 s of CPU
+def test_report_send_says_a_dotless_from_address(tmp_path: Path, plain_smtp: tuple[int, PlainInbox]) -> None:
+    port, inbox = plain_smtp
+    db = _three_events(tmp_path)
     smtp = {"MEMEVAL_SMTP_HOST": "127.0.0.1", "MEMEVAL_SMTP_PORT": str(port), "MEMEVAL_SMTP_SECURITY": "none"}
     send = ["report", "send", "--team", "fernhill", "--week", "2026-W47", "--to", "lead@fernhill.example"]
     out = run_memeval(*send, cwd=tmp_path, env={**db, **smtp, "MEMEVAL_SMTP_FROM": "reports@localhost"}, timeout_s=300)
@@ -123,3 +132,17 @@ def test_ingest_reads_a_file_opening_with_a_byte_order_mark(tmp_path: Path) -> N
     out = run_memeval("audit", "ingest", "bad.jsonl", "--sender", "sample", cwd=tmp_path, env=db)
     assert out.returncode == 2, out.stderr
     assert f"'bad.jsonl' is not UTF-8 text (line 4, byte {3 + len(week.encode())})" in out.stderr, out.stderr
+
+
+@pytest.mark.slow  # memeval processes that load the redactor and render a PDF: about 7 s of CPU
+def test_a_reported_week_asked_in_another_zone_is_refused(tmp_path: Path) -> None:
+    db = _three_events(tmp_path)
+    weekly = ["report", "weekly", "--team", "fernhill", "--week", "2026-W47"]
+    out = run_memeval(*weekly, cwd=tmp_path, env=db, timeout_s=300)
+    assert out.returncode == 0 and "fernhill 2026-W47 v1 made" in out.stdout, out.stderr[-2000:]
+    again = run_memeval(*weekly, "--tz", "UTC", cwd=tmp_path, env=db)
+    assert again.returncode == 0 and "already made" in again.stdout, again.stderr[-2000:]
+    other = run_memeval(*weekly, "--tz", "Europe/London", cwd=tmp_path, env=db)
+    assert other.returncode == 2, (other.stdout, other.stderr[-2000:])
+    assert "error: fernhill's 2026-W47 is reported in its zone, UTC, not Europe/London (v1: " in other.stderr
+    assert "--preview" in other.stderr and other.stdout == ""
