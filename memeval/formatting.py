@@ -9,6 +9,7 @@ here, at the edge. An unknown value is an em dash, never a zero.
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from typing import NamedTuple
 
 UNKNOWN = "—"
@@ -27,6 +28,23 @@ def money(usd: float | None, digits: int = 2, *, unknown: str = UNKNOWN, lower_b
     if usd is None:
         return unknown
     return f"{'−' if usd < 0 else ''}${abs(usd):,.{digits}f}" + ("+" if lower_bound else "")
+
+
+def choices(items: Sequence[str], last: str = "or") -> str:
+    """Items as a sentence lists them: `serial`, `serial or local`, `serial, local or ray`.
+
+    Args:
+        items: the words in order (at least one).
+        last: the word before the last item (`or` for a choice, `and` for a set).
+
+    Raises:
+        ValueError: `items` is empty.
+    """
+    if not items:
+        raise ValueError("choices() needs at least one item")
+    if len(items) == 1:
+        return items[0]
+    return f"{', '.join(items[:-1])} {last} {items[-1]}"
 
 
 def pct(fraction: float | None) -> str:

@@ -229,8 +229,13 @@ def open_existing_store(url: str | None = None, *, team: str | None = None) -> S
     chosen = db_url(url)
     db = _sqlite_path(chosen)
     if db is not None and not db.is_file():
+        relative = (
+            ""
+            if db.is_absolute()
+            else (f" (relative to the current folder {Path.cwd()}; the absolute path /{db} is written sqlite:////{db})")
+        )
         raise UsageError(
-            f"no audit store at {db}: ingest events first (memeval audit ingest FILE) or point "
+            f"no audit store at {db}{relative}: ingest events first (memeval audit ingest FILE) or point "
             "--db / MEMEVAL_DB at your store"
         )
     store = open_store(chosen)

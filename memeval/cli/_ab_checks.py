@@ -19,6 +19,7 @@ import typer
 
 from memeval.cli._options import option_given
 from memeval.errors import UsageError
+from memeval.formatting import choices
 
 if TYPE_CHECKING:
     from memeval.packs import Pack
@@ -324,7 +325,7 @@ def _check_upstream_api(ctx: typer.Context, api: str, url: str | None) -> None:
     apis = provider_names()
     if api not in apis:
         gemini = " (Gemini is google)" if "google" in apis else ""
-        raise UsageError(f"--upstream-api {api!r}: use {', '.join(apis[:-1])} or {apis[-1]}{gemini}")
+        raise UsageError(f"--upstream-api {api!r}: use {choices(apis)}{gemini}")
     if url is None and option_given(ctx, "upstream_api"):
         raise UsageError(
             f"--upstream-api {api} names the API of --upstream-url: add --upstream-url BASE_URL, "
@@ -398,8 +399,8 @@ def _parse_upstreams(values: list[str]) -> list[UpstreamSpec]:
         if fields["api"] not in apis:
             gemini = " (Gemini is google)" if "google" in apis else ""
             raise UsageError(
-                f"{given}: api {fields['api']!r} is not one memeval speaks: use api="
-                f"{', api='.join(apis[:-1])} or api={apis[-1]}{gemini}"
+                f"{given}: api {fields['api']!r} is not one memeval speaks: use "
+                f"{choices([f'api={a}' for a in apis])}{gemini}"
             )
         _check_url(f"--upstream {v!r}", fields["url"])
         if any(u.api == fields["api"] for u in out):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TypeVar
 
 from memeval.errors import UsageError
+from memeval.formatting import choices
 from memeval.runner._executors import ExecutorName, LocalPoolExecutor, SerialExecutor, TrialExecutor
 from memeval.runner._ray import RayExecutor
 
@@ -48,7 +49,7 @@ def executor_names() -> tuple[ExecutorName, ...]:
 def _named(name: str) -> type[TrialExecutor]:
     found = _registry.get(name)
     if found is None:
-        raise UsageError(f"--executor {name!r}: use {', '.join(_registry)}")
+        raise UsageError(f"--executor {name!r}: use {choices(list(_registry))}")
     return found
 
 

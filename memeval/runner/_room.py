@@ -107,11 +107,18 @@ def check_room(opts: AbOptions) -> None:
     free = free_bytes(opts.runs_dir)
     one = (caps[0][0] if caps else 0) + (RESERVE_MB << 20)
     if one > free:
-        largest = f"{caps[0][0] >> 20} MiB ({caps[0][1]}'s task.toml storage_mb)" if caps else "nothing"
+        if caps:
+            what = (
+                f"its cap of {caps[0][0] >> 20} MiB ({caps[0][1]}'s task.toml storage_mb), plus {RESERVE_MB} MiB "
+                "for memeval's own files"
+            )
+            fix = "free some space, give --runs-dir on a larger disk, or lower the task's storage_mb"
+        else:  # no task names a cap: memeval's own files alone do not fit (a full disk, or /proc)
+            what = f"{RESERVE_MB} MiB for memeval's own files; no task names a storage_mb"
+            fix = "free some space or give --runs-dir on a writable disk with room"
         raise UsageError(
             f"the runs folder {opts.runs_dir} has {free >> 20} MiB free, but one trial may write {one >> 20} MiB "
-            f"(its cap of {largest}, plus {RESERVE_MB} MiB for memeval's own files): free some space, give "
-            "--runs-dir on a larger disk, or lower the task's storage_mb"
+            f"({what}): {fix}"
         )
     need = sum(c for c, _ in caps[:at_once]) + (RESERVE_MB << 20) * at_once
     if need > free:

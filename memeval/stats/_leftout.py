@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal
 
+from memeval.formatting import choices
+
 if TYPE_CHECKING:
     from memeval.stats._verdictcore import TaskTrials, TrialObs
 
@@ -70,7 +72,7 @@ def left_out_spend(tasks: Sequence[TaskTrials], paired: Sequence[TaskTrials]) ->
     if not seen:
         return None
     kinds = [_WORDS[w] for w in _ORDER if w in seen]
-    what = kinds[0] if len(kinds) == 1 else ", ".join(kinds[:-1]) + " or " + kinds[-1]
+    what = choices(kinds)
     gaming = (
         ", and an agent whose failures end as faults (an answer file left a FIFO makes the verifier time out) "
         "lowers its arm's figure"

@@ -41,5 +41,5 @@ def test_a_toy_executors_own_check_and_its_absence_reach_the_cli(toy: type, run_
     assert code == 2 and "--executor toy runs at most 4 trials at once" in err
     unregister_executor("toy")
     code, _, err = run_ab(str(MINI), "--agent", "nop", "--network", "none", "--executor", "toy")
-    assert code == 2 and "--executor 'toy': use serial, local, ray" in err
+    assert code == 2 and "--executor 'toy': use serial, local or ray" in err
     assert not (tmp_path / "runs").exists() or not list((tmp_path / "runs").iterdir())
