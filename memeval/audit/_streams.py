@@ -13,7 +13,7 @@ from collections import OrderedDict, defaultdict
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from memeval.redact import MAX_PARTS, SCAN_INCOMPLETE, middle
+from memeval.redact import MAX_MIDDLES, MAX_PARTS, SCAN_INCOMPLETE, middle
 
 if TYPE_CHECKING:
     from memeval.audit._events import AuditEvent
@@ -69,10 +69,12 @@ def _chainable(texts: Sequence[str]) -> Sequence[str]:
 
     A chain's middles are single runs or short chunks with a gap inside (`memeval.redact.middle`): a text before a
     text that is not one is never read again, so it is not kept (what a stream holds in memory stays about one text
-    in prose streams).
+    in prose streams). Since redact38 a chain's middles hold at most `MAX_MIDDLES` characters in all, so neither
+    are the texts before the middles that fill that (a chunked key's stream keeps about one long run).
     """
-    k = len(texts) - 1
-    while k > 0 and middle(texts[k]):
+    k, held = len(texts) - 1, 0
+    while k > 0 and middle(texts[k]) and held + len(texts[k]) <= MAX_MIDDLES:
+        held += len(texts[k])
         k -= 1
     return texts[max(k, 0) :]
 

@@ -20,7 +20,7 @@ from memeval.redact._budget import (
     request_bound,
     request_budget_seconds,
 )
-from memeval.redact._chain import MAX_PARTS, chain_lengths, cut_through, middle
+from memeval.redact._chain import MAX_MIDDLES, MAX_PARTS, chain_lengths, cut_through, middle
 from memeval.redact._incomplete import SCAN_INCOMPLETE, whole
 from memeval.redact._models import REDACTOR_VERSION, Finding, Redaction, placeholder
 
@@ -41,6 +41,7 @@ _LAZY = {
 __all__ = [
     "ACROSS_DETECTOR",
     "Finding",
+    "MAX_MIDDLES",
     "MAX_PARTS",
     "MIN_SLICE_S",
     "PiiSettings",

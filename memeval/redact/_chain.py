@@ -21,7 +21,8 @@ Each text it touches gets its part (a short ordinary word starting prose after t
 `+across-events` (`_resendjoin` compares a resend without such an edge: a middle blanked whole reads as a blank
 with a run of no spaces behind it).
 
-At most `MAX_PARTS` events (the last text and `MAX_PARTS - 1` before it) are read together. Pure string work:
+At most `MAX_PARTS` events (the last text and `MAX_PARTS - 1` before it), with middles of at most `MAX_MIDDLES`
+characters in all, are read together. Pure string work:
 the scanner is the `detect_many` given.
 """
 
@@ -52,10 +53,14 @@ from memeval.redact._models import Finding
 
 _EDGE_READERS = tuple(r for r in _PART_READERS if not r.startswith("kingfisher-truncated"))
 """The readers of a run at a text's edge as a key's part (`memeval:cut-*`): a chain's window has edges of its own."""
-MAX_PARTS = 8
-"""Most events read as one chain: a 64-character key in 8-character chunks."""
+MAX_PARTS = 128
+"""Most events read as one chain (8 until redact38: a JWT in 8-character chunks is 20 events, and every event past
+the eighth was stored raw): a 512-character key in 4-character chunks. `MAX_MIDDLES` bounds the characters."""
 MAX_RUN = 4 * WINDOW
 """Longest middle text (characters) a chain reads: a run longer than this is no chunk of one key."""
+MAX_MIDDLES = MAX_RUN
+"""Most characters of all a chain's middles together (redact38): as much as one middle may hold, so a stream keeps
+(`memeval.audit`'s `StreamEnds`) no more of a chunked key than of one long run."""
 MAX_SPACED = 64
 """Longest middle text (characters) a chain reads when it holds whitespace (redact36): a stream's chunk."""
 MAX_GAPS = 4
@@ -117,17 +122,22 @@ def chain_lengths(texts: Sequence[str]) -> tuple[int, ...]:
 
     Walks back from the last: each earlier text must be glued to the one after it (`glued`); a text that is not a
     middle part (`middle`: a single run, or a short chunk with a gap inside) is the chain's first and ends the walk;
-    at most `MAX_PARTS`. A chain has at least
+    at most `MAX_PARTS`, and middles of at most `MAX_MIDDLES` characters in all (past that, the last middle that
+    fits is the chain's first). A chain has at least
     three texts. When its first text is not glued to the next by `_across.join` too (its word screen: `follows` +
     `sgph_d53`, a word before a token's first chunk, glued into `followssgph_...` that no rule reads) the chain
     one shorter, starting at that single run, is read as well.
     """
-    n = 1
+    n, held = 1, 0
     for k in range(len(texts) - 2, max(-1, len(texts) - 1 - MAX_PARTS), -1):
         if not glued(texts[k], texts[k + 1]):
             break
         n += 1
         if not middle(texts[k]):
+            break
+        held += len(texts[k])
+        if held > MAX_MIDDLES:
+            n -= 1  # the chain's first is the last middle that fits: read from there as the first text
             break
     if n < 3:  # noqa: PLR2004
         return ()

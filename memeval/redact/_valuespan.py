@@ -47,7 +47,7 @@ def trim_trail(text: str, start: int, end: int, *, at_end: bool = False) -> int:
 
 def value_span(m: re.Match[str]) -> tuple[int, int] | None:
     names = m.re.groupindex
-    for name in ("secret", "dq", "sq"):
+    for name in ("secret", "dq", "sq", "bq"):
         if name in names and m.group(name) is not None:
             start, end = m.start(name), m.end(name)
             if name == "secret":
