@@ -38,6 +38,7 @@ from memeval.runner._lowwater import LOW
 from memeval.runner._memory import MemoryPlaced, place_memory, take_back_memory
 from memeval.runner._outputs import if_cut, put_capped, read_ends, record_claim
 from memeval.runner._phases import PHASES
+from memeval.runner._removed import removed_findings
 from memeval.runner._room import FULL_ERRNOS, after_turn
 from memeval.runner._scrub import run_scrubber
 from memeval.runner._sinks import ArtifactSink, EventSink, TrialMeter
@@ -435,7 +436,7 @@ class Attempt(AttemptEnding):
         linger = lingering_finding(v.report, self.scrubber.text) if v.report is not None else None
         # recorded as findings (a test.sh may leave a server running, or set git up): `--tamper fail` fails them
         late = (*((linger,) if linger is not None else ()), *home_findings(v.home_written))
-        late += world_findings(v.world_written)
+        late += world_findings(v.world_written) + removed_findings(v.world_removed, "late")
         if late:
             room = max(0, MAX_FINDINGS - len(self.findings))  # as the scan keeps them: thousands of files, 200 named
             self.findings, self._omitted = (*self.findings, *late[:room]), self._omitted + len(late[room:])

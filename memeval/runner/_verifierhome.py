@@ -34,6 +34,7 @@ from memeval.eventlog import TamperFinding
 from memeval.runner._diff import printable
 from memeval.runner._homeconfig import HOME_CONFIG, passwd_home_config
 from memeval.runner._libshadow import library_shadow
+from memeval.runner._removed import world_folders_before
 from memeval.runner._runnersection import RUNNER_SECTIONS, TOOL_CONFIG, git_detail
 from memeval.runner._shadow import COLLECTED_TEST, INSTALLED_TREES, js_test_file
 from memeval.runner._tamper import JS_RUNNER_CONFIG, RUNNER_CONFIG_FILES, STARTUP, VENV_DETAIL
@@ -289,27 +290,10 @@ def folder_inodes(root: Path) -> dict[str, int]:
 
     Taken before test.sh runs, for `world_written`: a folder whose inode at a path differs afterwards (or that was not
     there) was moved or made there while test.sh ran, and its files count as written then (a rename keeps their
-    `ctime`). One `lstat` a folder, none a file.
+    `ctime`). One `lstat` a folder, none a file (`memeval.runner._removed.world_folders_before`, which the verifier
+    takes once for this and for the files removed while test.sh ran).
     """
-    out: dict[str, int] = {}
-    stack = [(os.fspath(root), "")]
-    while stack:
-        path, rel = stack.pop()
-        try:
-            it = os.scandir(path)
-        except OSError:
-            continue  # not a folder memeval can read: nothing below it is looked at afterwards either
-        with it:
-            for e in it:
-                try:
-                    if not e.is_dir(follow_symlinks=False):
-                        continue
-                    r = f"{rel}/{e.name}" if rel else e.name
-                    out[r] = e.stat(follow_symlinks=False).st_ino
-                except OSError:
-                    continue
-                stack.append((e.path, r))
-    return out
+    return world_folders_before(os.fspath(root)).inodes
 
 
 def world_written(

@@ -34,7 +34,8 @@ from memeval.runner._guard import (
 )
 from memeval.runner._homeconfig import passwd_home_written, passwd_homes
 from memeval.runner._mtimes import date_tests, settle_world
-from memeval.runner._verifierhome import folder_inodes, held_configs, home_written, world_written
+from memeval.runner._removed import removed_late, world_folders_before
+from memeval.runner._verifierhome import held_configs, home_written, world_written
 from memeval.sandbox import (
     SANDBOX_CAPS_FOR_USER_SWITCH,
     ExitReport,
@@ -94,6 +95,8 @@ class VerifierRun:
     """Configuration files of the world written while test.sh ran (`memeval.runner._verifierhome.world_written`), and
     user configuration written into the world's home folder by the password database (`root/.sqliterc`:
     `memeval.runner._homeconfig.passwd_home_written`)."""
+    world_removed: tuple[str, ...] = ()
+    """Files of the world whose removal steers a check, removed while test.sh ran (`memeval.runner._removed`)."""
 
 
 MAX_REWARD_BYTES = 64 << 10
@@ -470,7 +473,8 @@ def run_verifier(
         stop=stop,
     )
     since_ns = time.time_ns()  # after memeval's own changes to the world: what changes from now on is test.sh's run
-    folders_before = folder_inodes(world.root)  # a folder moved into place keeps its files' ctime (breaker43)
+    # a folder moved into place keeps its files' ctime (breaker43); a package removed leaves nothing (breaker44)
+    folders_before = world_folders_before(str(world.root))
     res = run_sandboxed(
         spec, [shell.inside, "/tests/test.sh"], timeout_s=timeout_s, stdout=output, stderr=output, exit_report=True
     )
@@ -481,10 +485,11 @@ def run_verifier(
     seen = res.output_bytes[0] if res.output_bytes else None
     home = home_written(work / "tmp")  # the sandbox's HOME: what a later tool of test.sh read there
     late = world_written(
-        world.root, since_ns, held_configs(tests), folders_before
+        world.root, since_ns, held_configs(tests), folders_before.inodes
     )  # a copy of a held-back file is test.sh's
     # and the home folders by the password database that the world holds (`/root/.sqliterc`: sqlite3 reads it)
     late = tuple(sorted({*late, *passwd_home_written(world.root, passwd_homes(world_folders(world)), since_ns)}))
+    gone = removed_late(str(world.root), folders_before)
     return VerifierRun(
-        code, res.timed_out, res.died, output, logs, tuple(cleared), report, res.limit_hit, seen, None, home, late
+        code, res.timed_out, res.died, output, logs, tuple(cleared), report, res.limit_hit, seen, None, home, late, gone
     )
