@@ -34,6 +34,7 @@ from memeval.eventlog import TamperFinding
 from memeval.runner._diff import printable
 from memeval.runner._homeconfig import HOME_CONFIG, passwd_home_config
 from memeval.runner._libshadow import library_shadow
+from memeval.runner._madevenv import made_venv_written
 from memeval.runner._removed import world_folders_before
 from memeval.runner._runnersection import RUNNER_SECTIONS, TOOL_CONFIG, git_detail
 from memeval.runner._shadow import COLLECTED_TEST, INSTALLED_TREES, js_test_file
@@ -172,8 +173,9 @@ VENV_CONFIG = "pyvenv.cfg"
 VENV_BIN = frozenset({"bin", "Scripts"})
 """A virtual environment's command folders (POSIX, Windows layout), beside its `pyvenv.cfg`."""
 LATE_VENV_COMMAND = (
-    "a command of a virtual environment that was there before test.sh ran: a test.sh that runs it by path "
-    "(`/app/venv/bin/python -m pytest`) after the program runs this file"
+    "a command of a virtual environment that was there before test.sh ran, or an interpreter of one made while it "
+    "ran that does not lead to the image's: a test.sh that runs it by path (`/app/venv/bin/python -m pytest`) after "
+    "the program runs this file"
 )
 
 
@@ -328,7 +330,9 @@ def world_written(
         moved[dirpath] = fresh_dir
         venv = VENV_CONFIG in filenames
         if parent in made_venv or (venv and before is not None and rel_dir not in before):
-            made_venv.add(dirpath)  # `python3 -m venv .venv` in test.sh: its pip and `.pth` files are not counted
+            if parent not in made_venv:  # its interpreters, `home` and start-up hooks are looked at (breaker44)
+                found += made_venv_written(top, rel_dir, folders)
+            made_venv.add(dirpath)  # `python3 -m venv .venv` in test.sh: its pip and packages are not counted
         in_tree = any(p in INSTALLED_TREES for p in rel_dir.split("/"))
         if in_tree:
             dirnames[:] = [] if dirpath in made_venv else [d for d in dirnames if d not in TREE_SKIPPED]
