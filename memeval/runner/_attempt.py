@@ -33,6 +33,7 @@ from memeval.runner._callstats import Exchange
 from memeval.runner._diff import strip_privileges, tree_stats
 from memeval.runner._ending import AttemptEnding, Stage
 from memeval.runner._exchanges import store_exchanges
+from memeval.runner._heldwatch import held_removed_findings
 from memeval.runner._lingering import lingering_finding
 from memeval.runner._lowwater import LOW
 from memeval.runner._memory import MemoryPlaced, place_memory, take_back_memory
@@ -437,6 +438,7 @@ class Attempt(AttemptEnding):
         # recorded as findings (a test.sh may leave a server running, or set git up): `--tamper fail` fails them
         late = (*((linger,) if linger is not None else ()), *home_findings(v.home_written))
         late += world_findings(v.world_written) + removed_findings(v.world_removed, "late")
+        late += held_removed_findings(v.held_removed)
         if late:
             room = max(0, MAX_FINDINGS - len(self.findings))  # as the scan keeps them: thousands of files, 200 named
             self.findings, self._omitted = (*self.findings, *late[:room]), self._omitted + len(late[room:])

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from memeval.eventlog import TamperFinding
 from memeval.runner._diff import printable
-from memeval.runner._shadow import INSTALLED_TREES
+from memeval.runner._shadow import COLLECTED_TEST, INSTALLED_TREES
 from memeval.runner._tamper import RUNNER_CONFIG_FILES, VENV_DETAIL
 from memeval.types import TamperKind
 
@@ -97,11 +97,14 @@ class WorldFolders:
         ctimes: each folder's `ctime` in nanoseconds, by the same path (the root's under `""`).
         watched: by folder path (the root's `""`), the names of its files whose removal is a finding
             (`removed_kind`).
+        test_folders: folders holding test modules (`COLLECTED_TEST`, outside package trees) and the folders above
+            them, for `memeval.runner._heldwatch.HeldWatch`.
     """
 
     inodes: dict[str, int] = field(default_factory=dict)
     ctimes: dict[str, int] = field(default_factory=dict)
     watched: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    test_folders: set[str] = field(default_factory=set)
 
 
 def world_folders_before(root: str) -> WorldFolders:
@@ -122,6 +125,8 @@ def world_folders_before(root: str) -> WorldFolders:
         except OSError:
             continue
         names = []
+        tests: str | None = None  # this folder, when it holds a test module
+        in_tree = any(p in INSTALLED_TREES for p in rel.split("/"))
         with it:
             for e in it:
                 r = f"{rel}/{e.name}" if rel else e.name
@@ -129,6 +134,8 @@ def world_folders_before(root: str) -> WorldFolders:
                     if not e.is_dir(follow_symlinks=False):
                         if removed_kind(r) is not None:
                             names.append(e.name)
+                        elif tests is None and COLLECTED_TEST.match(e.name) and not in_tree:
+                            tests = rel
                         continue
                     st = e.stat(follow_symlinks=False)
                 except OSError:
@@ -137,6 +144,9 @@ def world_folders_before(root: str) -> WorldFolders:
                 stack.append((e.path, r))
         if names:
             snap.watched[rel] = tuple(sorted(names))
+        while tests:  # it and the folders above it, up to (not including) the world's root
+            snap.test_folders.add(tests)
+            tests = tests.rpartition("/")[0]
     return snap
 
 
