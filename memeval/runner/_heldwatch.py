@@ -24,6 +24,7 @@ from __future__ import annotations
 import ctypes
 import errno
 import os
+import stat
 import struct
 from collections.abc import Iterable
 from types import TracebackType
@@ -103,7 +104,9 @@ class HeldWatch:
         """The entries named one of `names` removed or renamed away from a watched folder and not back, sorted.
 
         Paths relative to the world's root; a folder whose queue overflowed is named with `OVERFLOWED`. Call it after
-        test.sh ended, before leaving the context.
+        test.sh ended, before leaving the context. An entry that is back as a regular file is not gone (a new one
+        there, written while test.sh ran, is `memeval.runner._verifierhome.world_written`'s); one back as a folder or
+        a link is (an empty folder `test_outputs.py` collects nothing).
         """
         wanted = set(names)
         found: set[str] = set()
@@ -115,7 +118,7 @@ class HeldWatch:
             if rel is None or name not in wanted:
                 continue
             path = f"{rel}/{name}"
-            if not os.path.lexists(os.path.join(self.root, path)):
+            if not _regular(os.path.join(self.root, path)):
                 found.add(path)
         return tuple(sorted(found))
 
@@ -135,6 +138,14 @@ class HeldWatch:
                 raw = buf[at + EVENT.size : at + EVENT.size + size].split(b"\0", 1)[0]
                 out.append((wd, mask, os.fsdecode(raw)))
                 at += EVENT.size + size
+
+
+def _regular(path: str) -> bool:
+    """Whether `path` is a regular file, not followed through a link."""
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:
+        return False
 
 
 def _limit(err: int) -> str:

@@ -58,8 +58,12 @@ def test_what_the_watch_sees(tmp_path: Path) -> None:
         os.unlink(root / "app/tests/test_outputs.py")  # removed: gone
         os.rename(root / "app/tests/unit/test_outputs.py", root / "app/tests/unit/x.txt")  # renamed away: gone
         os.unlink(root / "app/tests/helper.py")  # not a held-back name
+        (root / "app/tests/conftest.py").write_text("")
+        os.unlink(root / "app/tests/conftest.py")
+        os.mkdir(root / "app/tests/conftest.py")  # back as a folder, which a runner collects nothing from: gone
         (root / "app/tests/unit/test_basic.py").unlink()  # the task's own test, not held back
         assert watch.gone({"test_outputs.py", "conftest.py"}) == (
+            "app/tests/conftest.py",
             "app/tests/test_outputs.py",
             "app/tests/unit/test_outputs.py",
         )
