@@ -16,10 +16,12 @@ no honest tool writes otherwise (`made_venv_written`):
 - `pyvenv.cfg`'s `home`: a folder of the image, whose `lib/python3.X` the interpreter takes as its standard library;
 - its site folders' start-up hooks (`*.pth`, `sitecustomize`, `usercustomize`), which run before any guard of
   memeval's: only setuptools' `distutils-precedence.pth` and virtualenv's (and uv's) `_virtualenv.pth`, each
-  holding what those tools write (`KNOWN_HOOKS`).
+  holding what those tools write (`KNOWN_HOOKS`), a `.pth` that only adds folders to the import path, and
+  setuptools' editable finder line (a test.sh's `pip install -e .` in the environment it made).
 
 Each is a finding. What the environment's packages hold (a `pytest` the program put there, the modules the known
-hooks import) and its activation scripts stay test.sh's own: a test.sh's `pip install` writes them too.
+hooks import: `_distutils_hack`, `_virtualenv`, an editable finder) and its activation scripts stay test.sh's own: a
+test.sh's `pip install` writes them too.
 """
 
 from __future__ import annotations
@@ -47,6 +49,9 @@ INTERPRETER = re.compile(r"^python(?:\d+(?:\.\d+)?)?$")
 
 MAX_LINKS = 16
 """Links followed from an environment's interpreter entry before it counts as leading nowhere."""
+
+MAX_PTH_BYTES = 64 << 10
+"""Largest `.pth` file of a made environment read; a longer one is a finding unread."""
 
 MAX_CFG_BYTES = 64 << 10
 """Largest `pyvenv.cfg` read for its `home` (`venv` writes a few lines)."""
@@ -95,17 +100,40 @@ def _home(cfg: str) -> str | None:
     return None
 
 
+EDITABLE_FINDER = re.compile(rb"^import (__editable___\w+_finder); \1\.install\(\)\s*$")
+"""The line setuptools' editable install (`pip install -e .`) writes in its `__editable__.NAME.pth`."""
+
+
+def _runs_nothing(data: bytes) -> bool:
+    """Whether `.pth` content `data` only adds folders to the import path, or is setuptools' editable finder's line.
+
+    Python runs a `.pth` line that starts with `import`; any other line is a folder appended to `sys.path` (after the
+    standard library and the site folders, so it shadows nothing installed): what uv's and pip's editable installs
+    of a project write. The finder setuptools writes for `pip install -e .` is a module of that environment, as
+    `_distutils_hack` is.
+    """
+    lines = [line for line in data.splitlines() if line.strip() and not line.startswith(b"#")]
+    if len(lines) == 1 and EDITABLE_FINDER.match(lines[0]):
+        return True
+    return all(not line.startswith((b"import ", b"import\t")) for line in lines)
+
+
 def _known_hook(path: str, name: str) -> bool:
-    """Whether the file at host `path` is a start-up hook a tool that makes environments writes (`KNOWN_HOOKS`)."""
-    contents = KNOWN_HOOKS.get(name)
-    if contents is None:
+    """Whether the file at host `path` is a start-up hook a tool that makes environments or installs writes.
+
+    `KNOWN_HOOKS` by name and content, or a `.pth` file that runs nothing (`_runs_nothing`); a `sitecustomize` never.
+    """
+    if not name.endswith(".pth"):
         return False
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
         with os.fdopen(fd, "rb") as f:
-            return stat.S_ISREG(os.fstat(f.fileno()).st_mode) and f.read(4096) in contents
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                return False
+            data = f.read(MAX_PTH_BYTES + 1)
     except OSError:
         return False
+    return len(data) <= MAX_PTH_BYTES and (data in KNOWN_HOOKS.get(name, ()) or _runs_nothing(data))
 
 
 def _hook_name(name: str) -> bool:

@@ -77,6 +77,10 @@ def test_what_a_made_venv_holds_that_venv_does_not_make(tmp_path: Path) -> None:
     (venv / "pyvenv.cfg").write_text("home = /usr/bin\ninclude-system-site-packages = true\n")
     (site / "distutils-precedence.pth").write_bytes(KNOWN_HOOKS["distutils-precedence.pth"][0])
     (site / "_virtualenv.pth").write_text("import _virtualenv")  # uv's and virtualenv's
+    (site / "_mypkg.pth").write_text("/app/src\n")  # an editable install's: a folder added, nothing run
+    finder = "import __editable___mypkg_0_1_finder; __editable___mypkg_0_1_finder.install()\n"
+    (site / "__editable__.mypkg-0.1.pth").write_text(finder)  # setuptools' `pip install -e .`
+    (site / "paths.pth").write_text("/app/lib\nimport os; os._exit(0)\n")  # runs code
     (site / "zz.pth").write_text("import atexit, os; atexit.register(os._exit, 0)\n")
     (site / "sitecustomize.py").write_text("")
     (site / "checklib").mkdir()  # a package: test.sh's pip writes those too
@@ -84,6 +88,7 @@ def test_what_a_made_venv_holds_that_venv_does_not_make(tmp_path: Path) -> None:
     assert made_venv_written(str(root), "app/.venv", folders) == [
         "app/.venv/bin/python3.11",
         "app/.venv/bin/python3.12",
+        "app/.venv/lib/python3.11/site-packages/paths.pth",
         "app/.venv/lib/python3.11/site-packages/sitecustomize.py",
         "app/.venv/lib/python3.11/site-packages/zz.pth",
     ]
@@ -94,6 +99,7 @@ def test_what_a_made_venv_holds_that_venv_does_not_make(tmp_path: Path) -> None:
         "app/.venv/bin/python3.12",
         "app/.venv/pyvenv.cfg",
         "app/.venv/lib/python3.11/site-packages/distutils-precedence.pth",
+        "app/.venv/lib/python3.11/site-packages/paths.pth",
         "app/.venv/lib/python3.11/site-packages/sitecustomize.py",
         "app/.venv/lib/python3.11/site-packages/zz.pth",
     ]
