@@ -438,7 +438,7 @@ class Attempt(AttemptEnding):
         # recorded as findings (a test.sh may leave a server running, or set git up): `--tamper fail` fails them
         late = (*((linger,) if linger is not None else ()), *home_findings(v.home_written))
         late += world_findings(v.world_written) + removed_findings(v.world_removed, "late")
-        late += held_removed_findings(v.held_removed)
+        late += held_removed_findings(v.held_removed, v.held_rewritten)
         if late:
             room = max(0, MAX_FINDINGS - len(self.findings))  # as the scan keeps them: thousands of files, 200 named
             self.findings, self._omitted = (*self.findings, *late[:room]), self._omitted + len(late[room:])

@@ -31,6 +31,8 @@ from types import TracebackType
 
 from memeval.eventlog import TamperFinding
 from memeval.runner._diff import printable
+from memeval.runner._shadow import INSTALLED_TREES
+from memeval.runner._verifierhome import held_copy
 
 IN_MOVED_FROM = 0x00000040
 IN_DELETE = 0x00000200
@@ -171,11 +173,65 @@ OVERFLOW_DETAIL = (
 )
 
 
-def held_removed_findings(gone: Iterable[str]) -> tuple[TamperFinding, ...]:
-    """One `held-test-removed` finding per path `HeldWatch.gone` returned, named as the sandbox saw it."""
+HELD_REWRITTEN = (
+    "named like a held-back test's file and written while test.sh ran (by test.sh or a program it ran) with other "
+    "content than the held-back file's: a test.sh that copied its expected output here, ran the program and compared "
+    "then compares with what the program wrote"
+)
+
+
+def held_removed_findings(gone: Iterable[str], rewritten: Iterable[str] = ()) -> tuple[TamperFinding, ...]:
+    """One `held-copy` finding per path `HeldWatch.gone` returned, then per path `held_rewritten` returned."""
     out = []
     for rel in gone:
         folder, _, name = rel.rpartition("/")
         path, detail = ("/" + folder, OVERFLOW_DETAIL) if name == OVERFLOWED else ("/" + rel, HELD_REMOVED)
-        out.append(TamperFinding(path=printable(path), kind="held-test-removed", change="removed", detail=detail))
+        out.append(TamperFinding(path=printable(path), kind="held-copy", change="removed", detail=detail))
+    for rel in rewritten:
+        out.append(TamperFinding(path=printable("/" + rel), kind="held-copy", change="changed", detail=HELD_REWRITTEN))
     return tuple(out)
+
+
+def held_rewritten(root: str, since_ns: int, held: dict[str, set[bytes]], before: dict[str, int]) -> tuple[str, ...]:
+    """Files named like a held-back file, written while test.sh ran, that hold none of that file's contents; sorted.
+
+    `memeval.runner._verifierhome.world_written` looks at configuration, test modules and package trees by name; a
+    held-back file of any other name (`expected.txt`) that test.sh copies into the world before it runs the program is
+    compared afterwards with what is at that path, and the program can rewrite it there: `solution.py` wrote its wrong
+    answer into `/app/expected.txt` too, and the `diff` test.sh ran next passed (breaker44). Written then: the file's
+    `ctime` is not before `since_ns`, or a folder above it is not the one `before` (folder inodes before test.sh ran)
+    had at its path. Installed package trees are not walked (their files are `world_written`'s); the files named in
+    `held` (`memeval.runner._verifierhome.held_configs`) are `lstat`ed and, when written then, read to compare. A
+    held-back file over `MAX_COMPARED_BYTES` (1 MiB) is not compared, and its name not looked for.
+
+    Args:
+        root: the world's host folder.
+        since_ns: when test.sh started (`time.time_ns()`).
+        held: the held-back files' contents by name.
+        before: `memeval.runner._removed.WorldFolders.inodes`.
+
+    Returns:
+        Paths relative to `root`.
+    """
+    found = []
+    moved: dict[str, bool] = {root: False}
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = [d for d in dirnames if d not in INSTALLED_TREES]
+        fresh = moved.get(os.path.dirname(dirpath), False)
+        if dirpath != root and not fresh:
+            try:
+                fresh = before.get(os.path.relpath(dirpath, root)) != os.lstat(dirpath).st_ino
+            except OSError:
+                fresh = True
+        moved[dirpath] = fresh
+        for name in filenames:
+            if not held.get(name):
+                continue  # no held-back file of this name, or one over the size memeval compares
+            path = os.path.join(dirpath, name)
+            try:
+                st = os.lstat(path)
+            except OSError:
+                continue  # gone meanwhile: no process of the verifier runs now
+            if (st.st_ctime_ns >= since_ns or fresh) and not held_copy(path, st, held):
+                found.append(os.path.relpath(path, root))
+    return tuple(sorted(found))

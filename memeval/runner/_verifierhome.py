@@ -258,6 +258,8 @@ MAX_HELD_FILES = 10_000
 def held_configs(tests: Path) -> dict[str, set[bytes]]:
     """The held-back tests' files (at most `MAX_HELD_FILES`, each up to `MAX_COMPARED_BYTES`), as {name: contents}.
 
+    A file over `MAX_COMPARED_BYTES` has its name with no content: no file is a copy of it.
+
     A test.sh that copies its own `conftest.py` or `pytest.ini` into the world (`cp /tests/conftest.py /app/tests/`),
     or a helper of its tests into an installed package tree (`cp /tests/helper.js /app/node_modules/`), writes one
     while it runs; a copy of one of these is no finding.
@@ -270,12 +272,17 @@ def held_configs(tests: Path) -> dict[str, set[bytes]]:
             count += 1
             if count > MAX_HELD_FILES:
                 return held
+            contents = held.setdefault(name, set())  # a larger one's name is kept, with nothing to compare
             if os.path.getsize(path) <= MAX_COMPARED_BYTES:
-                held.setdefault(name, set()).add(Path(path).read_bytes())
+                contents.add(Path(path).read_bytes())
     return held
 
 
-def _held_copy(path: str, st: os.stat_result, held: dict[str, set[bytes]]) -> bool:
+def held_copy(path: str, st: os.stat_result, held: dict[str, set[bytes]]) -> bool:
+    """Whether the file at host `path` (its `lstat` `st`) holds the content of a held-back file of its name (`held`).
+
+    A file memeval cannot read to compare is no copy.
+    """
     contents = held.get(os.path.basename(path))
     if not contents or not stat.S_ISREG(st.st_mode) or st.st_size > MAX_COMPARED_BYTES:
         return False
@@ -377,7 +384,7 @@ def world_written(
                     continue
             inode = (name, st.st_dev, st.st_ino)
             if inode not in copies:
-                copies[inode] = _held_copy(path, st, held or {})
+                copies[inode] = held_copy(path, st, held or {})
             if not copies[inode]:
                 found.append(rel)
     return tuple(sorted(rel for rel in found if not _compiled(rel, ts_before)))
