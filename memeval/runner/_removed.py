@@ -46,6 +46,8 @@ REMOVED_CONFTEST = (
     "removed: what the task's conftest.py enforced (fixtures, hooks) is gone from the tests collected here"
 )
 REMOVED_CONFIG = "removed: what the task's pytest configuration set (`addopts`, `xfail_strict`, markers) is gone"
+NAMED_REMOVED = frozenset({"pyvenv.cfg", "conftest.py", *RUNNER_CONFIG_FILES})
+"""Files outside package trees whose removal is a finding, by name (`removed_kind`)."""
 REMOVED_DETAIL = {"turn": "by the agent in its turn", "late": "while test.sh ran (by test.sh or a program it ran)"}
 """When the file was removed, for the finding's detail."""
 
@@ -126,15 +128,17 @@ def world_folders_before(root: str) -> WorldFolders:
             continue
         names = []
         tests: str | None = None  # this folder, when it holds a test module
-        in_tree = any(p in INSTALLED_TREES for p in rel.split("/"))
+        # asked once a folder, not once a file (a site-packages of 35,000 entries): `removed_kind`'s rule
+        every = removed_kind(f"{rel}/x") is not None
+        in_tree = every or any(p in INSTALLED_TREES for p in rel.split("/"))
         with it:
             for e in it:
                 r = f"{rel}/{e.name}" if rel else e.name
                 try:
                     if not e.is_dir(follow_symlinks=False):
-                        if removed_kind(r) is not None:
+                        if every or (not in_tree and e.name in NAMED_REMOVED):
                             names.append(e.name)
-                        elif tests is None and COLLECTED_TEST.match(e.name) and not in_tree:
+                        elif tests is None and not in_tree and COLLECTED_TEST.match(e.name):
                             tests = rel
                         continue
                     st = e.stat(follow_symlinks=False)
