@@ -86,6 +86,14 @@ def test_what_the_watch_sees(tmp_path: Path) -> None:
         )
     with HeldWatch(str(root), ()) as idle:  # no folder of tests: no inotify instance taken
         assert idle.fd == -1 and idle.gone({"test_outputs.py"}) == ()
+    from memeval.runner._heldwatch import MAX_WATCHED, held_removed_findings
+
+    many = [f"app/t{i}" for i in range(MAX_WATCHED + 1)]  # the agent's: watching them would use up the host's watches
+    with HeldWatch(str(root), many) as over:
+        gone = over.gone({"test_outputs.py"})
+    (finding,) = held_removed_findings(gone)  # a finding, never a fault (an unscored trial hides a failure)
+    assert (finding.path, finding.kind, finding.change) == ("/app/t0", "held-copy", "removed")
+    assert "could not watch" in finding.detail
 
 
 def test_what_counts_as_a_held_copy_rewritten(tmp_path: Path) -> None:
