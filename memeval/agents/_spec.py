@@ -195,7 +195,8 @@ def resolve_agent(
         model: for a preset, the model its command line asks for (None: the tool's default).
 
     Raises:
-        AgentConfigError: an unknown agent, or `command` without `--agent-cmd`.
+        AgentConfigError: an unknown agent, a folder given in place of its `agent.toml` (named), or
+            `command` without `--agent-cmd`.
     """
     if agent == "nop":
         return AgentSpec("nop", __version__, ("true",), control="nop")
@@ -215,6 +216,16 @@ def resolve_agent(
     path = Path(agent)
     if path.suffix == ".toml" or path.is_file():
         return load_agent_file(path)
+    if path.is_dir():
+        toml = path / "agent.toml"
+        if toml.is_file():
+            raise AgentConfigError(
+                f"agent {agent!r} is a folder: give its agent.toml, --agent {shlex.quote(str(toml))}"
+            )
+        raise AgentConfigError(
+            f"agent {agent!r} is a folder with no agent.toml: give --agent the path of an agent.toml (as "
+            f"samples/fernhill/agent/agent.toml), a preset ({', '.join(PRESETS)}), or oracle, nop, command"
+        )
     raise AgentConfigError(
         f"unknown agent {agent!r}: use oracle, nop, command (with --agent-cmd), "
         f"{', '.join(PRESETS)} or a path to an agent.toml"

@@ -39,22 +39,42 @@ def db_url(url: str | None = None, option: str = "--db") -> str:
         option: the option that gave `url`, named in the error (`--db`; `--index-url` for a run index).
 
     Raises:
-        UsageError: the URL cannot be parsed, or names a database kind SQLAlchemy has no dialect for
-            (the message names `option` or `MEMEVAL_DB`, whichever gave it).
+        UsageError: the URL cannot be parsed, names a database kind SQLAlchemy has no dialect for, one
+            whose Python driver is not installed (`mysql://` without `MySQLdb`), or SQLite in memory
+            (`sqlite://`: each connection is an empty database of its own, and nothing outlives the
+            command); the message names `option` or `MEMEVAL_DB`, whichever gave it, and the fix.
     """
     chosen = url or os.environ.get("MEMEVAL_DB") or DEFAULT_DB_URL
     source = option if url else "MEMEVAL_DB"
     what = f"{source} {_shown_unparsed(chosen)!r}"
     try:
         parsed = make_url(chosen)
-        what = f"{source} {parsed.render_as_string(hide_password=True)!r}"
-        parsed.get_dialect()  # NoSuchModuleError (an ArgumentError) for a database kind with no dialect
+        # as given when it holds no password (SQLAlchemy's rendering writes `:memory:` as `%3Amemory%3A`)
+        shown = chosen if parsed.password is None else parsed.render_as_string(hide_password=True)
+        what = f"{source} {shown!r}"
+        dialect = parsed.get_dialect()  # NoSuchModuleError (an ArgumentError) for a database kind with no dialect
     except ArgumentError as exc:
         raise UsageError(
-            f"{what} is not a database URL memeval can open ({type(exc).__name__}): use e.g. "
-            "sqlite:///audit/memeval.sqlite or postgresql+psycopg://user@host:5432/db"
+            f"{what} is not a database URL memeval can open ({type(exc).__name__}): use e.g. {_TESTED_URLS}"
         ) from exc
+    try:
+        dialect.import_dbapi()  # the driver create_engine would import: ModuleNotFoundError when it is missing
+    except ImportError as exc:
+        module = exc.name or str(exc)
+        raise UsageError(
+            f"{what} needs the Python module {module!r}, its database driver, which is not installed in "
+            f"memeval's environment: install it there, or use {_TESTED_URLS} (the stores memeval is tested on)"
+        ) from exc
+    if parsed.get_backend_name() == "sqlite" and parsed.database in (None, "", ":memory:"):
+        raise UsageError(
+            f"{what} is SQLite in memory: each connection would be an empty database of its own and nothing "
+            "would outlive this command; name a file, e.g. sqlite:///audit/memeval.sqlite"
+        )
     return chosen
+
+
+_TESTED_URLS = "sqlite:///audit/memeval.sqlite or postgresql+psycopg://user@host:5432/db"
+"""The two kinds of store URL memeval's tests run on, as errors suggest them."""
 
 
 def _shown_unparsed(value: str) -> str:

@@ -269,8 +269,16 @@ def _make_once(store: SqlAuditStore, team: str, week: str, *, tz: str | None, ou
     if done and not reissue:
         folder = report_folder(root, team, week, done[-1].version)
         if not (folder / "record.json").is_file():
-            return _rebuild(store, team, done[-1], folder, runs_dir=runs_dir, progress=progress)
-        return load_made(folder)
+            made = _rebuild(store, team, done[-1], folder, runs_dir=runs_dir, progress=progress)
+        else:
+            made = load_made(folder)
+        if tz is not None and tz != made.record.tz:  # it was returned as is, cut in its own zone, without a word
+            raise UsageError(
+                f"{team}'s {week} is reported in its zone, {made.record.tz}, not {tz} (v{made.record.version}: "
+                f"{made.pdf}): leave out --tz for that report, or look at the week in {tz} without recording it "
+                "with --preview"
+            )
+        return made
     version = len(done) + 1
     gen = now or utc_now()
     zone = team_tz(store, team)

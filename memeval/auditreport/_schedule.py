@@ -417,10 +417,8 @@ def run_service(store: SqlAuditStore, settings: SmtpSettings, *, out_dir: Path |
     for job in sched.get_jobs():
         log.info("job %s next run %s", job.id, job.next_run_time)
     sched.resume()
-    dotless = "." not in settings.sender.rpartition("@")[2]
-    hint = " (a domain with no dot, which many servers refuse: set MEMEVAL_SMTP_FROM)" if dotless else ""
-    log.info("mail goes from %s%s through %s:%d (%s)", settings.sender, hint, settings.host, settings.port,
-             settings.security)  # fmt: skip
+    log.info("mail goes from %s%s through %s:%d (%s)", settings.sender, settings.sender_hint, settings.host,
+             settings.port, settings.security)  # fmt: skip
     if ids:
         log.info("scheduler running %d job(s): %s", len(ids), ", ".join(ids))
     else:

@@ -56,6 +56,17 @@ class SmtpSettings(BaseModel):
     backoff_s: float = 5.0
     """Wait before the second try; doubled before each later one."""
 
+    @property
+    def sender_hint(self) -> str:
+        """What to say after the From address when its domain has no dot (`memeval@localhost`), else "".
+
+        Many servers refuse such an address; `memeval schedule` and `memeval report send` both say so
+        beside the address, with the fix (`MEMEVAL_SMTP_FROM`).
+        """
+        if "." in self.sender.rpartition("@")[2]:
+            return ""
+        return " (a domain with no dot, which many servers refuse: set MEMEVAL_SMTP_FROM)"
+
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> SmtpSettings:
         """Read `MEMEVAL_SMTP_*` from `env` (default `os.environ`).

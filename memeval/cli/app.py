@@ -251,13 +251,28 @@ RUNS_DIR_MAKERS = frozenset({"ab", "check-tasks"})
 def runs_dir_is_a_folder(ctx: typer.Context, value: Path) -> Path:
     """`--runs-dir` callback: a path that exists must be a folder (`RUNS_DIR_MAKERS` make a missing one).
 
+    A missing folder that `RUNS_DIR_MAKERS` would make must be makeable: the nearest part of its path
+    that exists must be a folder (`README.md/runs` made `memeval ab` end in a `NotADirectoryError`
+    traceback once the run was planned).
+
     Raises:
-        typer.BadParameter: it names a file (or a pipe, a device...), with the fix; "(made if missing)"
+        typer.BadParameter: it names a file (or a pipe, a device...), or, for a command that makes it,
+            a missing folder whose nearest existing part is a file; with the fix. "(made if missing)"
             only for a command that makes it.
     """
+    makes = ctx.info_name in RUNS_DIR_MAKERS
     if value.exists() and not value.is_dir():
-        made = " (made if missing)" if ctx.info_name in RUNS_DIR_MAKERS else ""
+        made = " (made if missing)" if makes else ""
         raise typer.BadParameter(f"{str(value)!r} is not a folder: name a folder for run folders{made}")
+    if makes and not value.exists():
+        up = value.parent
+        while not up.exists() and up != up.parent:
+            up = up.parent
+        if up.exists() and not up.is_dir():
+            raise typer.BadParameter(
+                f"{str(value)!r} cannot be made: {str(up)!r} is a file, not a folder; name a folder for run "
+                "folders (made if missing)"
+            )
     return value
 
 

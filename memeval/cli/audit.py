@@ -6,6 +6,7 @@ groups live in `memeval.cli._audit_tokens`, the ingest command's helpers in `mem
 
 from __future__ import annotations
 
+import codecs
 import sys
 from collections.abc import Mapping
 from datetime import UTC, datetime
@@ -97,12 +98,16 @@ def ingest(
             raise fail(f"cannot read {file!r}: {exc.strerror or exc}: pass a JSONL file of audit events") from exc
     from memeval.audit import Limits, db_url, ingest_parsed, new_store_files, open_store, parse_lines
 
+    # a byte-order mark opening the file (Windows editors save UTF-8 with one) is no part of the first
+    # event: it was refused as "not JSON (Unexpected UTF-8 BOM ...)", while the HTTP endpoint reads such a body
+    bom = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0
     try:
-        lines = _jsonl_lines(data.decode("utf-8"))
+        lines = _jsonl_lines(data[bom:].decode("utf-8"))
     except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
+        at = exc.start + bom
+        line = data.count(b"\n", 0, at) + 1
         raise fail(
-            f"{file!r} is not UTF-8 text (line {line}, byte {exc.start}): save it as UTF-8; nothing was stored"
+            f"{file!r} is not UTF-8 text (line {line}, byte {at}): save it as UTF-8; nothing was stored"
         ) from exc
     parsed = parse_lines(lines, limits=Limits.from_env())  # before the store exists: a bad file creates nothing
     if not parsed:  # nothing to store, so no store is opened: an empty file or pipe made an empty one

@@ -216,6 +216,8 @@ def send(
 
     store = open_with_events(db, team)  # the store's state first: an unset SMTP host is not the real cause
     settings = SmtpSettings.from_env()
+    if settings.sender_hint:  # said before the report is made, as `memeval schedule` says it on its first lines
+        typer.echo(f"warning: mail goes from {settings.sender}{settings.sender_hint}", err=True)
     recipients = list(to or [])
     if not recipients:
         subs = {s.team: s for s in subscriptions(store)}
