@@ -131,6 +131,7 @@ TamperKind = Literal[
     "installed-package",
     "lingering-process",
     "linked-file",
+    "held-copy",
 ]
 """Kinds of file an agent left that can change how the verifier's tools behave.
 
@@ -185,4 +186,8 @@ TamperKind = Literal[
   /tests/expected.txt /app/expected.txt`, then compares) writes the agent's answer with it. Also a
   symlink made while test.sh ran to a folder its programs could write (`/app/tests -> /tmp/t`), or to
   nothing memeval can see: a tool reads what it leads to under that name, where memeval never looks.
+- `held-copy`: an entry named like a held-back test's file removed or renamed away, while test.sh ran, from a
+  world folder holding test modules (`/app/tests/test_outputs.py`, the copy test.sh put there: the runner then
+  collected the task's other tests only), or a file named like one written then with other content than its
+  (`/app/expected.txt`, which test.sh compares the program's output with) (`memeval.runner._heldwatch`).
 """

@@ -215,8 +215,9 @@ class TamperFinding(BaseModel):
     Attributes:
         path: where it is inside the sandbox, e.g. `/app/pytest.py`.
         kind: what it can do (`memeval.types.TamperKind`).
-        change: `added`, `changed` (the world had a file there), or `replaced` (memeval removed it
-            before the verifier ran, e.g. a symlink on the way to a mount point), or `running`
+        change: `added`, `changed` (the world had a file there), `removed` (the world had a file there and it
+            is gone: a package a held-back test imports only if present, `memeval.runner._removed`), or `replaced`
+            (memeval removed it before the verifier ran, e.g. a symlink on the way to a mount point), or `running`
             (processes still running when test.sh exited; `path` is `/tests/test.sh`).
         detail: one line naming what it shadows or configures.
     """
@@ -225,7 +226,7 @@ class TamperFinding(BaseModel):
 
     path: str
     kind: TamperKind
-    change: Literal["added", "changed", "replaced", "running"]
+    change: Literal["added", "changed", "removed", "replaced", "running"]
     detail: str
 
 

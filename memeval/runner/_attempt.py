@@ -33,11 +33,13 @@ from memeval.runner._callstats import Exchange
 from memeval.runner._diff import strip_privileges, tree_stats
 from memeval.runner._ending import AttemptEnding, Stage
 from memeval.runner._exchanges import store_exchanges
+from memeval.runner._heldwatch import held_removed_findings
 from memeval.runner._lingering import lingering_finding
 from memeval.runner._lowwater import LOW
 from memeval.runner._memory import MemoryPlaced, place_memory, take_back_memory
 from memeval.runner._outputs import if_cut, put_capped, read_ends, record_claim
 from memeval.runner._phases import PHASES
+from memeval.runner._removed import removed_findings
 from memeval.runner._room import FULL_ERRNOS, after_turn
 from memeval.runner._scrub import run_scrubber
 from memeval.runner._sinks import ArtifactSink, EventSink, TrialMeter
@@ -435,7 +437,8 @@ class Attempt(AttemptEnding):
         linger = lingering_finding(v.report, self.scrubber.text) if v.report is not None else None
         # recorded as findings (a test.sh may leave a server running, or set git up): `--tamper fail` fails them
         late = (*((linger,) if linger is not None else ()), *home_findings(v.home_written))
-        late += world_findings(v.world_written)
+        late += world_findings(v.world_written) + removed_findings(v.world_removed, "late")
+        late += held_removed_findings(v.held_removed, v.held_rewritten)
         if late:
             room = max(0, MAX_FINDINGS - len(self.findings))  # as the scan keeps them: thousands of files, 200 named
             self.findings, self._omitted = (*self.findings, *late[:room]), self._omitted + len(late[room:])

@@ -34,6 +34,8 @@ from memeval.eventlog import TamperFinding
 from memeval.runner._diff import printable
 from memeval.runner._homeconfig import HOME_CONFIG, passwd_home_config
 from memeval.runner._libshadow import library_shadow
+from memeval.runner._madevenv import made_venv_written
+from memeval.runner._removed import world_folders_before
 from memeval.runner._runnersection import RUNNER_SECTIONS, TOOL_CONFIG, git_detail
 from memeval.runner._shadow import COLLECTED_TEST, INSTALLED_TREES, js_test_file
 from memeval.runner._tamper import JS_RUNNER_CONFIG, RUNNER_CONFIG_FILES, STARTUP, VENV_DETAIL
@@ -171,8 +173,9 @@ VENV_CONFIG = "pyvenv.cfg"
 VENV_BIN = frozenset({"bin", "Scripts"})
 """A virtual environment's command folders (POSIX, Windows layout), beside its `pyvenv.cfg`."""
 LATE_VENV_COMMAND = (
-    "a command of a virtual environment that was there before test.sh ran: a test.sh that runs it by path "
-    "(`/app/venv/bin/python -m pytest`) after the program runs this file"
+    "a command of a virtual environment that was there before test.sh ran, or an interpreter of one made while it "
+    "ran that does not lead to the image's: a test.sh that runs it by path (`/app/venv/bin/python -m pytest`) after "
+    "the program runs this file"
 )
 
 
@@ -255,6 +258,8 @@ MAX_HELD_FILES = 10_000
 def held_configs(tests: Path) -> dict[str, set[bytes]]:
     """The held-back tests' files (at most `MAX_HELD_FILES`, each up to `MAX_COMPARED_BYTES`), as {name: contents}.
 
+    A file over `MAX_COMPARED_BYTES` has its name with no content: no file is a copy of it.
+
     A test.sh that copies its own `conftest.py` or `pytest.ini` into the world (`cp /tests/conftest.py /app/tests/`),
     or a helper of its tests into an installed package tree (`cp /tests/helper.js /app/node_modules/`), writes one
     while it runs; a copy of one of these is no finding.
@@ -267,12 +272,17 @@ def held_configs(tests: Path) -> dict[str, set[bytes]]:
             count += 1
             if count > MAX_HELD_FILES:
                 return held
+            contents = held.setdefault(name, set())  # a larger one's name is kept, with nothing to compare
             if os.path.getsize(path) <= MAX_COMPARED_BYTES:
-                held.setdefault(name, set()).add(Path(path).read_bytes())
+                contents.add(Path(path).read_bytes())
     return held
 
 
-def _held_copy(path: str, st: os.stat_result, held: dict[str, set[bytes]]) -> bool:
+def held_copy(path: str, st: os.stat_result, held: dict[str, set[bytes]]) -> bool:
+    """Whether the file at host `path` (its `lstat` `st`) holds the content of a held-back file of its name (`held`).
+
+    A file memeval cannot read to compare is no copy.
+    """
     contents = held.get(os.path.basename(path))
     if not contents or not stat.S_ISREG(st.st_mode) or st.st_size > MAX_COMPARED_BYTES:
         return False
@@ -289,27 +299,10 @@ def folder_inodes(root: Path) -> dict[str, int]:
 
     Taken before test.sh runs, for `world_written`: a folder whose inode at a path differs afterwards (or that was not
     there) was moved or made there while test.sh ran, and its files count as written then (a rename keeps their
-    `ctime`). One `lstat` a folder, none a file.
+    `ctime`). One `lstat` a folder, none a file (`memeval.runner._removed.world_folders_before`, which the verifier
+    takes once for this and for the files removed while test.sh ran).
     """
-    out: dict[str, int] = {}
-    stack = [(os.fspath(root), "")]
-    while stack:
-        path, rel = stack.pop()
-        try:
-            it = os.scandir(path)
-        except OSError:
-            continue  # not a folder memeval can read: nothing below it is looked at afterwards either
-        with it:
-            for e in it:
-                try:
-                    if not e.is_dir(follow_symlinks=False):
-                        continue
-                    r = f"{rel}/{e.name}" if rel else e.name
-                    out[r] = e.stat(follow_symlinks=False).st_ino
-                except OSError:
-                    continue
-                stack.append((e.path, r))
-    return out
+    return world_folders_before(os.fspath(root)).inodes
 
 
 def world_written(
@@ -344,7 +337,9 @@ def world_written(
         moved[dirpath] = fresh_dir
         venv = VENV_CONFIG in filenames
         if parent in made_venv or (venv and before is not None and rel_dir not in before):
-            made_venv.add(dirpath)  # `python3 -m venv .venv` in test.sh: its pip and `.pth` files are not counted
+            if parent not in made_venv:  # its interpreters, `home` and start-up hooks are looked at (breaker44)
+                found += made_venv_written(top, rel_dir, folders)
+            made_venv.add(dirpath)  # `python3 -m venv .venv` in test.sh: its pip and packages are not counted
         in_tree = any(p in INSTALLED_TREES for p in rel_dir.split("/"))
         if in_tree:
             dirnames[:] = [] if dirpath in made_venv else [d for d in dirnames if d not in TREE_SKIPPED]
@@ -389,7 +384,7 @@ def world_written(
                     continue
             inode = (name, st.st_dev, st.st_ino)
             if inode not in copies:
-                copies[inode] = _held_copy(path, st, held or {})
+                copies[inode] = held_copy(path, st, held or {})
             if not copies[inode]:
                 found.append(rel)
     return tuple(sorted(rel for rel in found if not _compiled(rel, ts_before)))

@@ -32,9 +32,11 @@ from memeval.runner._guard import (
     verifier_env,
     world_folders,
 )
+from memeval.runner._heldwatch import HeldWatch, held_rewritten
 from memeval.runner._homeconfig import passwd_home_written, passwd_homes
 from memeval.runner._mtimes import date_tests, settle_world
-from memeval.runner._verifierhome import folder_inodes, held_configs, home_written, world_written
+from memeval.runner._removed import removed_late, world_folders_before
+from memeval.runner._verifierhome import held_configs, home_written, world_written
 from memeval.sandbox import (
     SANDBOX_CAPS_FOR_USER_SWITCH,
     ExitReport,
@@ -94,6 +96,12 @@ class VerifierRun:
     """Configuration files of the world written while test.sh ran (`memeval.runner._verifierhome.world_written`), and
     user configuration written into the world's home folder by the password database (`root/.sqliterc`:
     `memeval.runner._homeconfig.passwd_home_written`)."""
+    world_removed: tuple[str, ...] = ()
+    """Files of the world whose removal steers a check, removed while test.sh ran (`memeval.runner._removed`)."""
+    held_removed: tuple[str, ...] = ()
+    """Held-back files' names removed from a folder of tests while test.sh ran (`memeval.runner._heldwatch`)."""
+    held_rewritten: tuple[str, ...] = ()
+    """Files named like a held-back file written while test.sh ran with other content (`_heldwatch`)."""
 
 
 MAX_REWARD_BYTES = 64 << 10
@@ -470,21 +478,23 @@ def run_verifier(
         stop=stop,
     )
     since_ns = time.time_ns()  # after memeval's own changes to the world: what changes from now on is test.sh's run
-    folders_before = folder_inodes(world.root)  # a folder moved into place keeps its files' ctime (breaker43)
-    res = run_sandboxed(
-        spec, [shell.inside, "/tests/test.sh"], timeout_s=timeout_s, stdout=output, stderr=output, exit_report=True
-    )
+    folders_before = world_folders_before(str(world.root))  # moved folders (breaker43), removed files (breaker44)
+    held = held_configs(tests)  # a copy of a held-back file is test.sh's
+    with HeldWatch(str(world.root), sorted(folders_before.test_folders)) as watch:
+        res = run_sandboxed(
+            spec, [shell.inside, "/tests/test.sh"], timeout_s=timeout_s, stdout=output, stderr=output, exit_report=True
+        )
+        held_gone = watch.gone(held)  # a held-back test's copy removed leaves nothing to see after
     report = parse_exit_report(res.status)
     code = res.exit_code
     if code is None and res.limit_hit is not None and report is not None:
         code = report.exit_code  # test.sh ended by itself and was reported; the limit hit a process it ran
     seen = res.output_bytes[0] if res.output_bytes else None
     home = home_written(work / "tmp")  # the sandbox's HOME: what a later tool of test.sh read there
-    late = world_written(
-        world.root, since_ns, held_configs(tests), folders_before
-    )  # a copy of a held-back file is test.sh's
+    late = world_written(world.root, since_ns, held, folders_before.inodes)
     # and the home folders by the password database that the world holds (`/root/.sqliterc`: sqlite3 reads it)
     late = tuple(sorted({*late, *passwd_home_written(world.root, passwd_homes(world_folders(world)), since_ns)}))
-    return VerifierRun(
-        code, res.timed_out, res.died, output, logs, tuple(cleared), report, res.limit_hit, seen, None, home, late
-    )
+    top = str(world.root)  # files removed, and held-back ones rewritten, while test.sh ran (breaker44)
+    left = (removed_late(top, folders_before), held_gone, held_rewritten(top, since_ns, held, folders_before.inodes))
+    head = (code, res.timed_out, res.died, output, logs, tuple(cleared), report, res.limit_hit, seen, None)
+    return VerifierRun(*head, home, late, *left)

@@ -15,9 +15,10 @@ from memeval.eventlog import TamperFinding, TamperScanned, WorkspaceDiffed
 from memeval.runner._diff import diff_trees, listed
 from memeval.runner._gitguard import check_store_files, forged_objects, hidden_by_index, newly_hidden, store_files
 from memeval.runner._guard import clear_mount_path
+from memeval.runner._removed import removed_findings
 from memeval.runner._scrub import Scrubber
 from memeval.runner._sinks import ArtifactSink, EventSink
-from memeval.runner._tamper import scan_tamper
+from memeval.runner._tamper import MAX_FINDINGS, scan_tamper
 from memeval.runner._verifierlinks import remove_links_into_verifier
 from memeval.runner._verify import task_env
 from memeval.sandbox import World
@@ -69,7 +70,9 @@ def review_workspace(
             omitted=shown.omitted,
         )
     )
-    findings, omitted = _scan_tamper(trial_id, task, policy, world, pristine, d.added, d.changed, log, scrubber)
+    findings, omitted = _scan_tamper(
+        trial_id, task, policy, world, pristine, d.added, d.changed, log, scrubber, d.removed
+    )
     return WorkspaceReview(findings, omitted, git_refusal(pristine, world, (*d.added, *d.changed)))
 
 
@@ -83,16 +86,21 @@ def _scan_tamper(
     changed: tuple[str, ...],
     log: EventSink,
     scrubber: Scrubber,
+    removed: tuple[str, ...] = (),
 ) -> tuple[tuple[TamperFinding, ...], int]:
     """Record what the agent left that could steer the verifier (see `memeval.runner._tamper`).
 
     A symlink or file on the way to the verifier's mount points, and a symlink leading into a
-    folder only the verifier sees (`/tests`...), are removed here, and noted.
+    folder only the verifier sees (`/tests`...), are removed here, and noted. Files the agent `removed` (the
+    diff's) are findings too when their absence steers a check (`memeval.runner._removed`: a package a
+    held-back test skips without).
 
     Returns:
         The findings recorded, and how many more the scan had.
     """
     scan = scan_tamper(pristine, world, added, changed, task_env(task, world), task.tests_dir)
+    gone = removed_findings(removed, "turn")
+    room = max(0, MAX_FINDINGS - len(scan.findings))  # as the scan keeps its own: a removed tree's files, 200 named
     unlinked = tuple(remove_links_into_verifier(pristine, world, added, changed))
     replaced = tuple(
         TamperFinding(
@@ -104,10 +112,11 @@ def _scan_tamper(
     # paths and details name the agent's files (and link targets): a `--env` value it was given is blanked there too
     findings = tuple(
         f.model_copy(update={"path": scrubber.text(f.path), "detail": scrubber.text(f.detail)})
-        for f in unlinked + replaced + scan.findings
+        for f in unlinked + replaced + scan.findings + gone[:room]
     )
-    log.append(TamperScanned(trial_id=trial_id, policy=policy, findings=findings, omitted=scan.omitted))
-    return findings, scan.omitted
+    omitted = scan.omitted + len(gone[room:])
+    log.append(TamperScanned(trial_id=trial_id, policy=policy, findings=findings, omitted=omitted))
+    return findings, omitted
 
 
 def git_refusal(pristine: Path, world: World, touched: tuple[str, ...]) -> str | None:

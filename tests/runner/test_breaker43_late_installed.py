@@ -104,6 +104,7 @@ def test_what_counts_as_written_while_test_sh_ran(tmp_path: Path) -> None:
     import os
     import time
 
+    from memeval.runner._madevenv import KNOWN_HOOKS
     from memeval.runner._verifierhome import folder_inodes, held_configs, world_written
 
     world = tmp_path / "world"
@@ -142,11 +143,12 @@ def test_what_counts_as_written_while_test_sh_ran(tmp_path: Path) -> None:
         ("app/src/lib.js", ""),  # an ordinary file
         ("app/venv/bin/python", "#!/bin/sh\n"),  # the task's environment's command, replaced
         ("app/.venv/pyvenv.cfg", ""),  # an environment test.sh made (`python3 -m venv .venv`): its own
-        ("app/.venv/bin/python", ""),
-        ("app/.venv/lib/python3.11/site-packages/distutils-precedence.pth", ""),
+        ("app/.venv/lib/python3.11/site-packages/distutils-precedence.pth", KNOWN_HOOKS["distutils-precedence.pth"][0]),
     ):
         (world / rel).parent.mkdir(parents=True, exist_ok=True)
-        (world / rel).write_text(text)
+        (world / rel).write_bytes(text.encode() if isinstance(text, str) else text)
+    os.mkdir(world / "app/.venv/bin")
+    os.symlink("/usr/bin/python3", world / "app/.venv/bin/python")  # as `venv` makes it (breaker44 looks at it)
     # main has no folder_inodes; its walk named app/jest.config.js alone
     assert world_written(world, since, held_configs(held), before) == (
         "app/__tests__/zz.js",

@@ -1,0 +1,187 @@
+"""A virtual environment made while test.sh ran: what in it is not what `venv` makes (breaker44).
+
+breaker43 made every file of an installed package tree written while test.sh ran a finding, except in a virtual
+environment whose folder was not there before test.sh started: `python3 -m venv .venv` in test.sh writes pip, its
+`.pth` file and its commands, and those are test.sh's own. But the program test.sh runs first can make that folder
+too, and a test.sh that makes its environment only if missing (`[ -d .venv ] || python3 -m venv .venv`) then runs
+the program's: a `solution.py` that printed a wrong answer, made `/app/.venv` and wrote `zz.pth` (`import atexit, os;
+atexit.register(os._exit, 0)`) into its site folder made the `.venv/bin/python -m pytest` test.sh ran next exit 0,
+reward 1 with no finding; so did a `.venv/bin/python` that was a script printing `1 passed`.
+
+memeval cannot tell which process made the folder, so in such an environment it looks at what `venv` itself makes and
+no honest tool writes otherwise (`made_venv_written`):
+
+- its interpreters (`bin/python`, `python3`, `python3.11`): links that lead, through the environment, to an
+  interpreter of the image (`/usr/bin/python3`), never to a file of a world folder or of the sandbox's `/tmp`;
+- `pyvenv.cfg`'s `home`: a folder of the image, whose `lib/python3.X` the interpreter takes as its standard library;
+- its site folders' start-up hooks (`*.pth`, `sitecustomize`, `usercustomize`), which run before any guard of
+  memeval's: only setuptools' `distutils-precedence.pth` and virtualenv's (and uv's) `_virtualenv.pth`, each
+  holding what those tools write (`KNOWN_HOOKS`), a `.pth` that only adds folders to the import path, and
+  setuptools' editable finder line (a test.sh's `pip install -e .` in the environment it made).
+
+Each is a finding. What the environment's packages hold (a `pytest` the program put there, the modules the known
+hooks import: `_distutils_hack`, `_virtualenv`, an editable finder) and its activation scripts stay test.sh's own: a
+test.sh's `pip install` writes them too.
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+import re
+import stat
+
+KNOWN_HOOKS = {
+    "distutils-precedence.pth": (
+        b"import os; var = 'SETUPTOOLS_USE_DISTUTILS'; enabled = os.environ.get(var, 'local') == 'local'; "
+        b"enabled and __import__('_distutils_hack').add_shim(); \n",
+    ),
+    "_virtualenv.pth": (b"import _virtualenv", b"import _virtualenv\n"),
+}
+"""Start-up hooks a tool that makes environments writes, with their contents: setuptools' (which `ensurepip` installs
+into every `python3 -m venv` made with pip; read from setuptools 65-80), and virtualenv's and uv's."""
+
+IMAGE_PREFIXES = ("/usr", "/bin", "/opt/memeval/venv")
+"""Where the interpreter an environment's `bin/python` leads to, and its `home`, may be: the image's folders."""
+
+INTERPRETER = re.compile(r"^python(?:\d+(?:\.\d+)?)?$")
+"""An environment's interpreter entries (`python`, `python3`, `python3.11`)."""
+
+MAX_LINKS = 16
+"""Links followed from an environment's interpreter entry before it counts as leading nowhere."""
+
+MAX_PTH_BYTES = 64 << 10
+"""Largest `.pth` file of a made environment read; a longer one is a finding unread."""
+
+MAX_CFG_BYTES = 64 << 10
+"""Largest `pyvenv.cfg` read for its `home` (`venv` writes a few lines)."""
+
+
+def _in_image(inside: str, folders: tuple[str, ...]) -> bool:
+    """Whether `inside` (a normalised sandbox path) is under an image folder and under no world folder."""
+    image = any(inside == p or inside.startswith(p + "/") for p in IMAGE_PREFIXES)
+    return image and not any(inside == f or inside.startswith(f + "/") for f in folders)
+
+
+def _leads_to_image(root: str, inside: str, folders: tuple[str, ...]) -> bool:
+    """Whether the entry at `inside` (a sandbox path under a world folder) is a link leading to the image's files.
+
+    Links are followed in the world (`root` is its host folder) while they stay in world folders, at most
+    `MAX_LINKS`; a regular file, a missing one, or a path in the sandbox's own `/tmp` is not the image's.
+    """
+    for _ in range(MAX_LINKS):
+        if _in_image(inside, folders):
+            return True
+        if not any(inside.startswith(f + "/") for f in folders):
+            return False  # `/tmp/fake`, `/dev/shm/x`, `/proc/...`: nothing of the image
+        try:
+            target = os.readlink(os.path.join(root, inside.lstrip("/")))
+        except OSError:
+            return False  # a regular file (the program's script), or nothing
+        inside = posixpath.normpath(posixpath.join(posixpath.dirname(inside), target))
+        inside = "/" + inside.lstrip("/")
+    return False
+
+
+def _home(cfg: str) -> str | None:
+    """`pyvenv.cfg`'s `home` value at the host path `cfg`, or None when it has none or cannot be read as text."""
+    try:
+        fd = os.open(cfg, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+        with os.fdopen(fd, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                return ""
+            text = f.read(MAX_CFG_BYTES).decode("utf-8", "replace")
+    except OSError:
+        return ""  # a link or unreadable file: no home memeval can vouch for
+    for line in text.splitlines():
+        key, sep, value = line.partition("=")
+        if sep and key.strip().lower() == "home":
+            return value.strip()
+    return None
+
+
+EDITABLE_FINDER = re.compile(rb"^import (__editable___\w+_finder); \1\.install\(\)\s*$")
+"""The line setuptools' editable install (`pip install -e .`) writes in its `__editable__.NAME.pth`."""
+
+
+def _runs_nothing(data: bytes) -> bool:
+    """Whether `.pth` content `data` only adds folders to the import path, or is setuptools' editable finder's line.
+
+    Python runs a `.pth` line that starts with `import`; any other line is a folder appended to `sys.path` (after the
+    standard library and the site folders, so it shadows nothing installed): what uv's and pip's editable installs
+    of a project write. The finder setuptools writes for `pip install -e .` is a module of that environment, as
+    `_distutils_hack` is.
+    """
+    lines = [line for line in data.splitlines() if line.strip() and not line.startswith(b"#")]
+    if len(lines) == 1 and EDITABLE_FINDER.match(lines[0]):
+        return True
+    return all(not line.startswith((b"import ", b"import\t")) for line in lines)
+
+
+def _known_hook(path: str, name: str) -> bool:
+    """Whether the file at host `path` is a start-up hook a tool that makes environments or installs writes.
+
+    `KNOWN_HOOKS` by name and content, or a `.pth` file that runs nothing (`_runs_nothing`); a `sitecustomize` never.
+    """
+    if not name.endswith(".pth"):
+        return False
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+        with os.fdopen(fd, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                return False
+            data = f.read(MAX_PTH_BYTES + 1)
+    except OSError:
+        return False
+    return len(data) <= MAX_PTH_BYTES and (data in KNOWN_HOOKS.get(name, ()) or _runs_nothing(data))
+
+
+def _hook_name(name: str) -> bool:
+    """Whether a site folder's entry `name` runs at start-up: a `.pth` file, or a `sitecustomize`/`usercustomize`."""
+    return name.endswith(".pth") or name.split(".")[0] in ("sitecustomize", "usercustomize")
+
+
+def made_venv_written(root: str, venv_rel: str, folders: tuple[str, ...]) -> list[str]:
+    """What in the environment made at `venv_rel` (relative to the world's host folder `root`) `venv` does not make.
+
+    Args:
+        root: the world's host folder.
+        venv_rel: the environment's folder (holding `pyvenv.cfg`), relative to `root`.
+        folders: the world's folders as the sandbox names them (`/app`).
+
+    Returns:
+        Paths relative to `root`: interpreter entries not leading to the image's, `pyvenv.cfg` when its `home` is not
+        an image folder, start-up hooks of its site folders not in `KNOWN_HOOKS`; in that order.
+    """
+    out = []
+    base = os.path.join(root, venv_rel)
+    for bin_name in ("bin", "Scripts"):
+        try:
+            names = sorted(os.listdir(os.path.join(base, bin_name)))
+        except OSError:
+            continue
+        for name in names:
+            if INTERPRETER.match(name) and not _leads_to_image(root, f"/{venv_rel}/{bin_name}/{name}", folders):
+                out.append(f"{venv_rel}/{bin_name}/{name}")
+    home = _home(os.path.join(base, "pyvenv.cfg"))
+    if home is not None and not _in_image("/" + posixpath.normpath(home).lstrip("/"), folders):
+        out.append(f"{venv_rel}/pyvenv.cfg")
+    for lib in ("lib", "lib64"):
+        try:
+            versions = sorted(os.listdir(os.path.join(base, lib)))
+        except OSError:
+            continue
+        if os.path.islink(os.path.join(base, lib)):
+            continue  # `lib64 -> lib`: the same folder, looked at once
+        for version in versions:
+            site = os.path.join(base, lib, version, "site-packages")
+            try:
+                entries = sorted(os.listdir(site))
+            except OSError:
+                continue
+            out += [
+                f"{venv_rel}/{lib}/{version}/site-packages/{e}"
+                for e in entries
+                if _hook_name(e) and not _known_hook(os.path.join(site, e), e)
+            ]
+    return out
