@@ -13,7 +13,11 @@ idempotency key (`<team>/<week>/v<N>`) and its state:
        +---- failure -----+          crash/dropped link +--> uncertain
 
 - Only one process sends a key: the claim is a conditional UPDATE from `pending` (or from a
-  `sending` whose lease ran out: that sender died before handing anything over). A sender
+  `sending` whose lease ran out: that sender died before handing anything over). A sender also holds
+  the version's `sending_lock` (`memeval.auditreport._weeklock`) from its first look at the row to its
+  last write, and another process that cannot take it answers `busy` at once: so a `committing` row
+  found by the lock's holder is a sender that died mid-DATA, never a live one still being answered
+  (which was called `uncertain`, and the delivery it completed stayed `uncertain`). A sender
   interrupted (^C) before `committing` gives its claim back at once (`pending`, the attempt
   recorded as failed), so the next `report send` does not wait out the lease as `busy`.
 - `committing` is written just before the message body goes to the server. A process that dies
@@ -48,6 +52,7 @@ from memeval.auditreport._smtp import (
     open_session,
 )
 from memeval.auditreport._verify import file_checks
+from memeval.auditreport._weeklock import sending_lock
 from memeval.clock import utc_now
 from memeval.errors import MemevalError, ReportError
 
@@ -237,6 +242,17 @@ def deliver(
         raise ReportError(f"{made.folder}: the report's files changed since it was made ({'; '.join(changed)}), so it "
                           "is not sent: memeval report verify names them; `memeval report weekly --reissue` makes a "
                           "new version")  # fmt: skip
+    key = made.record.idempotency_key
+    rec = made.record
+    with sending_lock(store, made.folder.parents[2], rec.team, rec.week, rec.version) as held:
+        if not held:  # a live process is sending this version now (its state may say `committing`): leave it
+            return DeliveryOutcome("busy", key, 0, "another process is sending this report")
+        return _deliver_held(store, made, recipients, settings, force=force, sleep=sleep)
+
+
+def _deliver_held(store: SqlAuditStore, made: MadeReport, recipients: list[str], settings: SmtpSettings, *,
+                  force: bool, sleep: Callable[[float], None]) -> DeliveryOutcome:  # fmt: skip
+    """`deliver` with the version's `sending_lock` held: a `sending` or `committing` row found is a dead sender's."""
     key = made.record.idempotency_key
     ensure_table(store)
     _queue(store, made)

@@ -259,6 +259,7 @@ def make_report(
     """
     check_team_name(team)
     iso_week_window(week, "UTC")  # both name the week's lock and folders: checked before either is made
+    check_week_ended(week, team_tz(store, team), now or utc_now())  # refused before anything is made (again below)
     root = report_root(store, out_dir)
 
     def on_wait() -> None:

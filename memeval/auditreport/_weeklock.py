@@ -15,6 +15,11 @@ machine, it is an exclusive `flock` on a file in the store's report folder (`<ro
 kept: removing a lock file lets a third run lock a new file while a second waits on the old one); the
 kernel drops it when the holder's process ends. Runs of other weeks of the team do not wait for each
 other (the store orders their records: `memeval.audit._reportorder`).
+
+`sending_lock` is the same kind of lock for e-mailing one report version (`memeval.auditreport._delivery`),
+taken without waiting: while a process sends a version it holds that version's lock, so another sender
+that finds the delivery `committing` knows whether its sender is alive (busy: leave it) or died while the
+server took the message (uncertain), instead of calling every live sender's message uncertain.
 """
 
 from __future__ import annotations
@@ -44,13 +49,14 @@ _LOCK_NOT_AVAILABLE = "55P03"
 """PostgreSQL's SQLSTATE for a lock wait that ran past `lock_timeout`."""
 
 
-def advisory_key(team: str, week: str) -> int:
+def advisory_key(team: str, week: str, what: str = "report-week") -> int:
     """The signed 64-bit PostgreSQL advisory lock key of one team's week: the first 8 bytes of a SHA-256.
 
-    The text hashed names memeval's report, the team and the week, so no other use of advisory locks
-    in the same database shares a key by accident.
+    The text hashed names memeval's report, what is locked (`report-week`, or `report-send:v<N>` for
+    e-mailing version N), the team and the week, so no other use of advisory locks in the same database
+    shares a key by accident.
     """
-    digest = hashlib.sha256(f"memeval.report-week\0{team}\0{week}".encode()).digest()
+    digest = hashlib.sha256(f"memeval.{what}\0{team}\0{week}".encode()).digest()
     return int.from_bytes(digest[:8], "big", signed=True)
 
 
@@ -103,8 +109,12 @@ def _too_long(team: str, week: str, wait_s: float) -> ReportError:
 
 
 @contextlib.contextmanager
-def _file_lock(path: Path, team: str, week: str, on_wait: Callable[[], None], wait_s: float) -> Iterator[bool]:
-    """`flock` on `path`: per open file, so two threads of one process exclude each other as two processes do."""
+def _file_lock(path: Path, team: str, week: str, on_wait: Callable[[], None], wait_s: float | None) -> Iterator[bool]:
+    """`flock` on `path`: per open file, so two threads of one process exclude each other as two processes do.
+
+    Yields whether another holder was found first; with `wait_s` None it does not wait for it (and does
+    not hold the lock then).
+    """
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
@@ -114,7 +124,7 @@ def _file_lock(path: Path, team: str, week: str, on_wait: Callable[[], None], wa
         ) from exc
     try:
         waited = False
-        give_up = time.monotonic() + wait_s
+        give_up = time.monotonic() + (wait_s or 0.0)
         while True:
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -123,6 +133,8 @@ def _file_lock(path: Path, team: str, week: str, on_wait: Callable[[], None], wa
                 if not waited:
                     waited = True
                     on_wait()
+                if wait_s is None:
+                    break
                 if time.monotonic() >= give_up:
                     raise _too_long(team, week, wait_s) from None
                 time.sleep(_POLL_S)
@@ -157,6 +169,44 @@ def _advisory_lock(
             yield waited
         finally:
             conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": key})
+    except BaseException:
+        conn.invalidate()  # the server ends the session, and any lock it still holds with it
+        raise
+    finally:
+        conn.close()
+
+
+@contextlib.contextmanager
+def sending_lock(store: SqlAuditStore, root: Path, team: str, week: str, version: int) -> Iterator[bool]:
+    """Try to hold the lock of e-mailing `team`'s `week` v`version`, without waiting; yields whether it is held.
+
+    False: another process is sending that version now. The lock goes with its holder's process (or
+    PostgreSQL connection), so one found free while the delivery is `committing` means its sender died.
+
+    Args:
+        store: the audit store (PostgreSQL: its database holds the lock; SQLite: `root` does).
+        root: the store's report folder (the version's folder is `<root>/<team>/<week>/v<N>`).
+        team: the version's team (a checked name: it becomes a path).
+        week: its ISO week (checked).
+        version: its number (1, 2, ...).
+
+    Raises:
+        ReportError: the lock file cannot be opened.
+    """
+    if store.is_sqlite:
+        path = root / team / f".{week}.v{version}.sending.lock"
+        with _file_lock(path, team, week, on_wait=lambda: None, wait_s=None) as waited:
+            yield not waited
+        return
+    key = advisory_key(team, week, f"report-send:v{version}")
+    conn = store.lookup_engine.connect()
+    try:
+        held = bool(conn.execute(text("SELECT pg_try_advisory_lock(:k)"), {"k": key}).scalar())
+        try:
+            yield held
+        finally:
+            if held:
+                conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": key})
     except BaseException:
         conn.invalidate()  # the server ends the session, and any lock it still holds with it
         raise
