@@ -163,8 +163,13 @@ def test_two_reissues_at_once_make_two_versions(db_url: str, tmp_path: Path, sto
 
 
 def _advisory_waiters(conn) -> int:  # type: ignore[no-untyped-def]
-    """Sessions waiting for an advisory lock (a run waiting for the week's lock; nothing else here takes one)."""
-    return int(conn.execute(text("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")).scalar())
+    """Sessions waiting for an advisory lock in this test's database (a run waiting for the week's lock).
+
+    `pg_locks` lists the whole server's locks: other tests' databases on the session's server are left out.
+    """
+    return int(conn.execute(text(
+        "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted "
+        "AND database = (SELECT oid FROM pg_database WHERE datname = current_database())")).scalar())  # fmt: skip
 
 
 def _hold_writes_until(db_url: str, arrived: Callable[[object], bool], ended: Callable[[], list[str]]) -> None:
