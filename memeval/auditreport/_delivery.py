@@ -1,8 +1,9 @@
 """E-mail a report version once and only once to each recipient, recording every attempt in the audit log.
 
 Idempotent per recipient: the `report_recipient` table records each address a version reached
-(`sent`) or may have reached (`uncertain`). `deliver` sends one message to the recipients that
-have neither, so asking again with a new address delivers to that address alone, and nobody gets
+(`sent`), may have reached (`uncertain`), or that the server refused for good (`refused`: a 5xx reply to
+its RCPT, never tried again without `--force`; the others get the message). `deliver` sends one message to the
+recipients that have none of these, so asking again with a new address delivers to that address alone, and nobody gets
 a version twice. (A delivery made before recipients were recorded counts as sent to everyone.)
 
 The `report_delivery` table (in the audit store's database, created on first use) holds one row per
@@ -13,7 +14,11 @@ idempotency key (`<team>/<week>/v<N>`) and its state:
        +---- failure -----+          crash/dropped link +--> uncertain
 
 - Only one process sends a key: the claim is a conditional UPDATE from `pending` (or from a
-  `sending` whose lease ran out: that sender died before handing anything over). A sender
+  `sending` whose lease ran out: that sender died before handing anything over). A sender also holds
+  the version's `sending_lock` (`memeval.auditreport._weeklock`) from its first look at the row to its
+  last write, and another process that cannot take it answers `busy` at once: so a `committing` row
+  found by the lock's holder is a sender that died mid-DATA, never a live one still being answered
+  (which was called `uncertain`, and the delivery it completed stayed `uncertain`). A sender
   interrupted (^C) before `committing` gives its claim back at once (`pending`, the attempt
   recorded as failed), so the next `report send` does not wait out the lease as `busy`.
 - `committing` is written just before the message body goes to the server. A process that dies
@@ -48,6 +53,7 @@ from memeval.auditreport._smtp import (
     open_session,
 )
 from memeval.auditreport._verify import file_checks
+from memeval.auditreport._weeklock import sending_lock
 from memeval.clock import utc_now
 from memeval.errors import MemevalError, ReportError
 
@@ -83,7 +89,7 @@ recipient_table = Table(
     Column("state", String(16), nullable=False),
     Column("updated_us", BigInteger, nullable=False),
 )
-"""Per version key and address: `sent` or `uncertain` (the address reached, or maybe reached)."""
+"""Per version key and address: `sent`, `uncertain` (the address reached, or maybe reached) or `refused` (for good)."""
 
 
 @dataclass(frozen=True)
@@ -105,7 +111,7 @@ def _norm(addr: str) -> str:
 
 
 def reached(store: SqlAuditStore, key: str) -> dict[str, str]:
-    """Address -> `sent` or `uncertain` for a version key."""
+    """Address -> `sent`, `uncertain` or `refused` for a version key."""
     ensure_table(store)
     with store.engine.connect() as conn:
         rows = conn.execute(select(recipient_table.c.recipient, recipient_table.c.state)
@@ -238,6 +244,17 @@ def deliver(
                           "is not sent: memeval report verify names them; `memeval report weekly --reissue` makes a "
                           "new version")  # fmt: skip
     key = made.record.idempotency_key
+    rec = made.record
+    with sending_lock(store, made.folder.parents[2], rec.team, rec.week, rec.version) as held:
+        if not held:  # a live process is sending this version now (its state may say `committing`): leave it
+            return DeliveryOutcome("busy", key, 0, "another process is sending this report")
+        return _deliver_held(store, made, recipients, settings, force=force, sleep=sleep)
+
+
+def _deliver_held(store: SqlAuditStore, made: MadeReport, recipients: list[str], settings: SmtpSettings, *,
+                  force: bool, sleep: Callable[[float], None]) -> DeliveryOutcome:  # fmt: skip
+    """`deliver` with the version's `sending_lock` held: a `sending` or `committing` row found is a dead sender's."""
+    key = made.record.idempotency_key
     ensure_table(store)
     _queue(store, made)
     wanted = list(dict.fromkeys(_norm(r) for r in recipients))
@@ -249,6 +266,9 @@ def deliver(
     if not to_send:
         if any(done.get(r) == "uncertain" for r in wanted):
             return DeliveryOutcome("uncertain", key, 0, "an earlier attempt may have been delivered")
+        gone = [r for r in wanted if done.get(r) == "refused"]
+        if gone:
+            return DeliveryOutcome("failed", key, 0, _refused_words(gone, earlier=True), tuple(gone))
         return DeliveryOutcome("already_sent", key, 0)
     recipients = to_send
     if force:
@@ -280,8 +300,10 @@ def deliver(
             return DeliveryOutcome("busy", key, i, "another process is sending this report")  # fmt: skip
         n = _attempts(store, key)
         committed = False
+        left_out: dict[str, tuple[int, bytes]] = {}  # recipients refused for good, the others accepted
         try:
             session = open_session(settings, recipients)
+            left_out = session.refused
             try:
                 _set(store, key, "committing", only_from=("sending",))
                 committed = True
@@ -302,6 +324,9 @@ def deliver(
                 return DeliveryOutcome("uncertain", key, i + 1, error, tuple(recipients))
             _set(store, key, "pending", only_from=("sending", "committing"))
             _record(store, made, n, False, len(recipients), error)
+            if _refused_for_good(exc):  # every recipient: the same on every try, and on every later run
+                _mark(store, key, recipients, "refused")
+                return DeliveryOutcome("failed", key, i + 1, _refused_words(recipients), tuple(recipients))
             if is_setting_mismatch(exc):  # the same on every try: say it now, not after the back-off
                 return DeliveryOutcome("failed", key, i + 1, error, tuple(recipients))
             if i + 1 < settings.attempts:
@@ -324,7 +349,28 @@ def deliver(
                 "pending: check the MEMEVAL_SMTP_ settings (`memeval report send --help`)"
             ) from exc
         _set(store, key, "sent", only_from=("committing",))
-        _mark(store, key, recipients, "sent")
-        _record(store, made, n, True, len(recipients), None)
-        return DeliveryOutcome("sent", key, i + 1, None, tuple(recipients))
+        got = [r for r in recipients if r not in left_out]
+        _mark(store, key, got, "sent")
+        _mark(store, key, list(left_out), "refused")
+        codes = ", ".join(sorted({str(c) for c, _ in left_out.values()}))
+        note = f"{len(left_out)} of {len(recipients)} recipients refused for good ({codes})" if left_out else None
+        _record(store, made, n, True, len(got), note)  # counts and codes only: no address in the audit log
+        return DeliveryOutcome("sent", key, i + 1, _refused_words(list(left_out)) if left_out else None, tuple(got))
     return DeliveryOutcome("failed", key, settings.attempts, error, tuple(recipients))
+
+
+def _refused_for_good(exc: BaseException) -> bool:
+    """True when `exc` is the server refusing every recipient with a 5xx reply (`open_session`)."""
+    return isinstance(exc, smtplib.SMTPRecipientsRefused) and all(
+        500 <= code < 600 for code, _ in exc.recipients.values()
+    )
+
+
+def _refused_words(addresses: list[str], *, earlier: bool = False) -> str:
+    """What to tell the sender's user about recipients refused for good (their addresses, and the fix)."""
+    when = "on an earlier attempt" if earlier else ""
+    return (
+        f"the server refused {', '.join(addresses)} for good{' ' + when if when else ''} (no such mailbox?): not "
+        "tried again automatically; fix the subscription (`memeval report subscribe`) and run `memeval report send`, "
+        "or resend to them with --force"
+    )

@@ -17,6 +17,7 @@ now. `verify_report` (`memeval.auditreport._verify`) recounts a record from the 
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import shutil
@@ -34,6 +35,7 @@ from memeval.audit import (
     GeneratedReport,
     SqlAuditStore,
     WaitingBy,
+    check_team_name,
     check_zone_kept,
     iso_week_window,
     team_tz,
@@ -44,6 +46,7 @@ from memeval.auditreport._elsewhere import LateLine, lists_sha256
 from memeval.auditreport._folders import report_file, report_folder, report_root
 from memeval.auditreport._preview import PreviewFolder, write_preview
 from memeval.auditreport._render import load_weasyprint, render_html, render_pdf, render_text, weasyprint_loaded
+from memeval.auditreport._weeklock import week_lock
 from memeval.clock import utc_now
 from memeval.errors import ReportError, ReportRaced, UsageError
 
@@ -167,6 +170,9 @@ class MadeReport:
     record: ReportRecord
     folder: Path
     created: bool
+    other_run: bool = False
+    """True when another run of the same week was making it as this run asked: this run waited for that run
+    (`memeval.auditreport._weeklock`) and returns what it recorded, having made nothing itself."""
 
     @property
     def pdf(self) -> Path:
@@ -241,14 +247,34 @@ def make_report(
             or the team's latest report was cut in another zone (`memeval.audit.check_zone_kept`).
         ReportRaced (a UsageError): another report run of the team recorded a report after this one
             counted, `COUNT_ATTEMPTS` times in a row; nothing of this run was stored.
+        ReportError: another run of the same week held its lock past `WEEK_LOCK_WAIT_S`.
+
+    Runs of the same week take turns (`memeval.auditreport._weeklock`): from reading which versions are
+    recorded to recording its own, a run holds the week's lock, on every host of a PostgreSQL store. A run
+    that finds another making the week waits for it, then does what it would have done after it: without
+    `reissue` it returns the version that run recorded (`created` False, `other_run` True: one v1, made,
+    recorded and e-mailed once), and with `reissue` it makes the next version (two reissues at once give
+    v2 and v3, each counted after the one before). A run killed while holding the lock drops it with its
+    process (or connection); what it left half written is removed by the next run of the week.
     """
-    last: ReportRaced | None = None
-    for _ in range(COUNT_ATTEMPTS):
-        try:
-            return _make_once(store, team, week, tz=tz, out_dir=out_dir, runs_dir=runs_dir, reissue=reissue, now=now,
-                              overdue_after_h=overdue_after_h, progress=progress, overtaken=last)  # fmt: skip
-        except ReportRaced as exc:
-            last = exc
+    check_team_name(team)
+    iso_week_window(week, "UTC")  # both name the week's lock and folders: checked before either is made
+    check_week_ended(week, team_tz(store, team), now or utc_now())  # refused before anything is made (again below)
+    root = report_root(store, out_dir)
+
+    def on_wait() -> None:
+        progress(f"waiting for another run that is making {team}'s {week} report (runs of a week take turns)")
+
+    with week_lock(store, root, team, week, on_wait=on_wait) as waited:
+        last: ReportRaced | None = None
+        for _ in range(COUNT_ATTEMPTS):
+            try:
+                made = _make_once(store, team, week, tz=tz, out_dir=root, runs_dir=runs_dir, reissue=reissue, now=now,
+                                  overdue_after_h=overdue_after_h, progress=progress, overtaken=last)  # fmt: skip
+            except ReportRaced as exc:
+                last = exc
+                continue
+            return dataclasses.replace(made, other_run=True) if waited and not made.created else made
     assert last is not None
     raise ReportRaced(
         f"{team}'s {week} report was not recorded: each of its {COUNT_ATTEMPTS} counts was overtaken by another "
@@ -322,7 +348,32 @@ def _write(store: SqlAuditStore, root: Path, ctx: WeeklyReportContext, gen: date
     progress("writing the files" + (" and recording the report in the audit log" if expect_pdf is None else ""))
     folder = report_folder(root, team, week, version)
     folder.parent.mkdir(parents=True, exist_ok=True)
+    remove_unfinished(folder.parent)
     tmp = Path(tempfile.mkdtemp(prefix=f".v{version}-", dir=folder.parent))
+    try:
+        return _fill_and_record(store, ctx, gen, tmp, folder, html, body, pdf, expect_pdf)
+    except BaseException:  # refused (another run's report came first: `ReportRaced`), failed or interrupted
+        if tmp.exists():  # nothing recorded: no half-written file left behind (a repeat removed it already)
+            shutil.rmtree(tmp)
+        raise
+
+
+def remove_unfinished(week_folder: Path) -> list[Path]:
+    """Remove the hidden `.v<N>-*` folders a run writes a version into before recording it; return them.
+
+    Call with the week's lock held (`_weeklock`): then no other run is writing one, and any found was
+    left by a run killed while writing (kill -9, power loss), before its version was recorded.
+    """
+    gone = sorted(p for p in week_folder.glob(".v*-*") if p.is_dir() and not p.is_symlink())
+    for p in gone:
+        shutil.rmtree(p)
+    return gone
+
+
+def _fill_and_record(store: SqlAuditStore, ctx: WeeklyReportContext, gen: datetime, tmp: Path, folder: Path,
+                     html: str, body: str, pdf: bytes, expect_pdf: str | None) -> MadeReport:  # fmt: skip
+    """`_write`'s files in `tmp`, then the record (or the rebuild's check) and the move to `folder`."""
+    team, week, version = ctx.team, ctx.week, ctx.version
     (tmp / "report.pdf").write_bytes(pdf)
     (tmp / "report.html").write_text(html, encoding="utf-8")
     (tmp / "body.txt").write_text(body, encoding="utf-8")
@@ -339,7 +390,6 @@ def _write(store: SqlAuditStore, root: Path, ctx: WeeklyReportContext, gen: date
     (tmp / "record.json").write_text(rec.model_dump_json(indent=2, by_alias=True) + "\n", encoding="utf-8")
     if expect_pdf is not None:  # a rebuild of a recorded version: keep it only if it is the same report
         if rec.pdf_sha256 != expect_pdf:
-            shutil.rmtree(tmp)
             raise ReportError(
                 f"{team} {week} v{version}: {folder} was missing and the rebuild from the log gives "
                 f"{rec.pdf_sha256}, not the recorded {expect_pdf} (the runs folder or the template changed?): "
@@ -358,11 +408,7 @@ def _write(store: SqlAuditStore, root: Path, ctx: WeeklyReportContext, gen: date
                     "overdue_after_h": ctx.overdue_after_h, "waiting_aged_by": _aged_by_field(ctx.waiting_aged_by),
                     "backdated_by": rec.backdated_by, "lists_sha256": rec.lists_sha256},
     })  # fmt: skip
-    try:
-        res = store.append([event], sender=REPORT_SENDER, origin="report")
-    except BaseException:  # refused (another run's report came first: `ReportRaced`) or failed: nothing recorded
-        shutil.rmtree(tmp)
-        raise
+    res = store.append([event], sender=REPORT_SENDER, origin="report")
     if res.duplicates:  # another process made this version first: keep its files
         shutil.rmtree(tmp)
         return load_made(folder)
@@ -419,5 +465,5 @@ def record_json(made: MadeReport) -> str:
     """
     out = made.record.model_dump(mode="json", by_alias=True)
     out["record_schema"] = out.pop("schema")
-    out.update(folder=str(made.folder), pdf=str(made.pdf), created=made.created)
+    out.update(folder=str(made.folder), pdf=str(made.pdf), created=made.created, other_run=made.other_run)
     return json.dumps(out, sort_keys=True)

@@ -191,7 +191,10 @@ def weeks_between(first: str, last: str) -> list[str]:
 
 
 def week_done(store: SqlAuditStore, team: str, week: str, recipients: tuple[str, ...] | list[str] = ()) -> bool:
-    """True when every recipient got some version of the week, or may have (`uncertain`).
+    """True when every recipient got some version of the week, or may have (`uncertain`), or was refused for good.
+
+    A recipient the server refused for good (`refused`: no such mailbox) is not tried again by the scheduler:
+    it was retried every half hour for ever, and kept the week from the other recipients until it was fixed.
 
     Without `recipients`: True when some version was sent to anyone. A version delivered before
     recipients were recorded counts as delivered to everyone.

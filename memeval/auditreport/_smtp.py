@@ -24,7 +24,7 @@ import re
 import smtplib
 import ssl
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from email.message import EmailMessage
 from email.utils import formatdate
 from typing import Any, Literal
@@ -240,6 +240,9 @@ class SmtpSession:
     """An SMTP connection that has announced sender and recipients; `data` delivers."""
 
     client: smtplib.SMTP
+    refused: dict[str, tuple[int, bytes]] = field(default_factory=dict)
+    """Recipients the server refused for good (a 5xx reply to RCPT: no such mailbox), with its reply; the
+    message goes to the others. Empty when every recipient was accepted."""
 
     def data(self, msg: EmailMessage) -> None:
         """Send the message body. Raises smtplib errors; returns only on a 250 reply."""
@@ -258,8 +261,13 @@ class SmtpSession:
 def open_session(settings: SmtpSettings, recipients: list[str]) -> SmtpSession:
     """Connect, secure, log in, and send MAIL FROM / RCPT TO (nothing is delivered yet).
 
+    A recipient refused for good (a 5xx reply to its RCPT) is left out and listed in `SmtpSession.refused`:
+    one mistyped address no longer keeps the report from everyone else, retried every half hour for good.
+
     Raises:
-        smtplib.SMTPException or OSError: any failure (the caller records and retries it).
+        smtplib.SMTPException or OSError: any failure (the caller records and retries it);
+            `smtplib.SMTPRecipientsRefused` when a recipient is refused for now (4xx: every one is tried again
+            later) or every recipient is refused for good (its `recipients` maps each to its reply).
     """
     if settings.security == "tls":
         client: smtplib.SMTP = smtplib.SMTP_SSL(settings.host, settings.port, timeout=settings.timeout_s,
@@ -277,14 +285,20 @@ def open_session(settings: SmtpSettings, recipients: list[str]) -> SmtpSession:
         code, reply = client.mail(settings.sender)
         if code != 250:
             raise smtplib.SMTPSenderRefused(code, reply, settings.sender)
+        refused: dict[str, tuple[int, bytes]] = {}
         for rcpt in recipients:
             code, reply = client.rcpt(rcpt)
-            if code not in (250, 251):
+            if code in (250, 251):
+                continue
+            if not 500 <= code < 600:  # refused for now (4xx): the whole delivery is tried again later
                 raise smtplib.SMTPRecipientsRefused({rcpt: (code, reply)})
+            refused[rcpt] = (code, reply)
+        if len(refused) == len(recipients):
+            raise smtplib.SMTPRecipientsRefused(refused)
     except (smtplib.SMTPException, OSError):
         client.close()
         raise
-    return SmtpSession(client)
+    return SmtpSession(client, refused)
 
 
 _MISMATCH_FIX = {

@@ -47,7 +47,8 @@ app.add_typer(report_app, name="report")
 
 WEEKLY_SCHEMA = "memeval.report-weekly/1"
 """`memeval report weekly --json`: {schema, schema_version, ...the week's record (record.json's fields, its own
-`schema` as `record_schema`), with `created` and where the files are}; keys sorted."""
+`schema` as `record_schema`), with `created`, `other_run` (another run made it as this one asked: `MadeReport`)
+and where the files are}; keys sorted."""
 WEEKLY_PREVIEW_SCHEMA = "memeval.report-preview/1"
 """`memeval report weekly --preview --json`: {schema, schema_version, preview (folder), pdf, recorded: false}."""
 SEND_SCHEMA = "memeval.report-send/1"
@@ -180,7 +181,14 @@ def weekly(
         echo_json({"schema": WEEKLY_SCHEMA, "schema_version": 1, **record}, sort_keys=True)
         return
     r = made.record
-    verb = "made" if made.created else "already made (use --reissue for a new version)"
+    verb = (
+        "made"
+        if made.created
+        else "made by another run at the same moment, which this one waited for (nothing made twice; use --reissue "
+        "for a new version)"
+        if made.other_run
+        else "already made (use --reissue for a new version)"
+    )
     typer.echo(f"{r.team} {r.week} v{r.version} {verb}: {made.pdf}")
     typer.echo(f"counted events up to seq {r.last_seq} ({r.last_event_hash or 'empty log'}); counts {r.counts_sha256}")
 
