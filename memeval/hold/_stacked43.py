@@ -6,7 +6,8 @@ which may add a hold) with two changes, both chosen out of fold by `bench/hold_c
 
 - **Release.** A hold of round 34's stage, rules/25's as sent included but not one made through hidden markup (a
   decoded view, `hidden-*`), of a text that writes about something (`writes_about`: a quotation, code or words of
-  description) is lifted when the concept stage gives the text less than `release_below`. This is
+  description) and that the rules did not read only after normalising it (`OBSCURED`) is lifted when the concept
+  stage gives the text less than `release_below`. This is
   the lever round 42 found for paragraphs of security guides and post-mortems that quote an attack: rules/25 fires
   on the quoted words, while the concept stage reads them as quoted, not said (`_concepts42.read_quotes`).
 - **An add cut per source.** A person's own words are held from `add_person`, text an agent read or relayed
@@ -33,6 +34,10 @@ ABOUT = ("quoted42", "describe_outside42", "concept_describe")
 """`vector42`'s readings of a text that writes about something: a prose quotation or code of two words or more, or
 words of description (outside the quotes, or anywhere). Only such a text's hold may be released."""
 _ABOUT_AT = tuple(FEATURES42.index(c) for c in ABOUT)
+OBSCURED = frozenset({"invisible-characters", "homoglyphs", "letter-spacing", "encoded-instructions"})
+"""The default's reasons that say the rules read the text only after normalising it (invisible characters dropped,
+homoglyphs folded, letters joined, a Base64 blob decoded): such a hold is never released, since the concept stage
+reads the raw text."""
 
 
 def writes_about(text: str) -> bool:
@@ -86,9 +91,9 @@ class Stacked43Detector(Stacked42Detector):
     Verdict: with p34 round 34's stage's probability and p the concept stage's (`model`), a text rules/25 holds as
     sent, or round 34's stage holds (the default held it and p34 >= its release, or it did not and p34 >= its add),
     stays held unless the default named a decoded view (`hidden-*`, never lifted), or the text writes about
-    something (`writes_about`) and p < `release_below` (lifted, score p). A text the default lets through with
-    `gate` <= p34 < round 34's add cut is held when p reaches `add_person` (source `person`) or `add` (any other
-    source). Every other text is let through with score p34.
+    something (`writes_about`), the default named no reason of `OBSCURED` and p < `release_below` (lifted, score
+    p). A text the default lets through with `gate` <= p34 < round 34's add cut is held when p reaches `add_person`
+    (source `person`) or `add` (any other source). Every other text is let through with score p34.
 
     Args:
         rules, classifier, refit, make_base, gate_model, gate: as `Stacked37Detector`'s.
@@ -119,7 +124,7 @@ class Stacked43Detector(Stacked42Detector):
             if view or m.release_below <= 0:
                 return standing or self._decided(text, base, True, p34)
             p = m.probability_of(text, source, base.held, view, r.score, r.held, fired, c.score, refit_p)
-            if p >= m.release_below or not writes_about(text):
+            if p >= m.release_below or OBSCURED & {x.rule for x in base.reasons} or not writes_about(text):
                 return standing or self._decided(text, base, True, p34)
             return self._decided(text, base, False, p)
         if not base.held and p34 >= self.gate:
