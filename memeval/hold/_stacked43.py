@@ -24,7 +24,8 @@ from pathlib import Path
 from typing import ClassVar, Self, cast
 
 from memeval.errors import UsageError
-from memeval.hold._concepts42 import FEATURES42, vector42
+from memeval.hold._concepts import concepts
+from memeval.hold._concepts42 import read_quotes
 from memeval.hold._models import HoldAssessment, Source
 from memeval.hold._stacked import MODEL_DIR, Stack34Model
 from memeval.hold._stacked37 import gated_on_round34
@@ -33,7 +34,6 @@ from memeval.hold._stacked42 import Stack42Model, Stacked42Detector
 ABOUT = ("quoted42", "describe_outside42", "concept_describe")
 """`vector42`'s readings of a text that writes about something: a prose quotation or code of two words or more, or
 words of description (outside the quotes, or anywhere). Only such a text's hold may be released."""
-_ABOUT_AT = tuple(FEATURES42.index(c) for c in ABOUT)
 OBSCURED = frozenset({"invisible-characters", "homoglyphs", "letter-spacing", "encoded-instructions"})
 """The default's reasons that say the rules read the text only after normalising it (invisible characters dropped,
 homoglyphs folded, letters joined, a Base64 blob decoded): such a hold is never released, since the concept stage
@@ -43,11 +43,13 @@ reads the raw text."""
 def writes_about(text: str) -> bool:
     """Whether `text` writes about something (`ABOUT`): the texts whose holds the release may lift.
 
-    A text the concept stage cannot read (an order under combining marks, letter-spaced, in a script its word lists
-    lack) reads as none of these, so its hold stands however low the stage scores it.
+    The same as `vector42(text)`'s `ABOUT` numbers (one of them above 0), read without the rest of `vector42`: a
+    quotation or code (`read_quotes`), or the `describe` concept outside them or anywhere (`concepts`). A text the
+    concept stage cannot read (an order under combining marks, letter-spaced, in a script its word lists lack) reads
+    as none of these, so its hold stands however low the stage scores it.
     """
-    v = vector42(text)
-    return any(v[i] > 0 for i in _ABOUT_AT)
+    q = read_quotes(text)
+    return q.quoted or q.describe_outside or "describe" in concepts(text)
 
 
 class Stack43Model(Stack42Model):
@@ -112,25 +114,34 @@ class Stacked43Detector(Stacked42Detector):
             UsageError: `source` is not one of `SOURCES`.
         """
         base, r, c, view, standing = self._standing(text, source)
-        if standing is not None and view:
-            return standing
         m = cast(Stack43Model, self.model37)  # built so by `get_stacked43_detector`
+        if standing is not None and not self._releasable(text, base, view, m):
+            return standing  # checked before the classifiers run: most standing holds are never releasable
         fired = [x.rule for x in r.reasons]
         refit_p = self.refit.score(text)[0]
         m34: Stack34Model = self.model34
         p34 = m34.probability_of(source, base.held, view, r.score, r.held, fired, c.score, refit_p)
-        held34 = standing is not None or p34 >= (m34.release if base.held else m34.add)
-        if held34:
-            if view or m.release_below <= 0:
-                return standing or self._decided(text, base, True, p34)
+        if standing is not None or p34 >= (m34.release if base.held else m34.add):
+            if standing is None and not self._releasable(text, base, view, m):
+                return self._decided(text, base, True, p34)
             p = m.probability_of(text, source, base.held, view, r.score, r.held, fired, c.score, refit_p)
-            if p >= m.release_below or OBSCURED & {x.rule for x in base.reasons} or not writes_about(text):
+            if p >= m.release_below:
                 return standing or self._decided(text, base, True, p34)
             return self._decided(text, base, False, p)
         if not base.held and p34 >= self.gate:
             p = m.probability_of(text, source, base.held, view, r.score, r.held, fired, c.score, refit_p)
             return self._decided(text, base, p >= (m.add_person if source == "person" else m.add), p)
         return self._decided(text, base, False, p34)
+
+    @staticmethod
+    def _releasable(text: str, base: HoldAssessment, view: bool, m: Stack43Model) -> bool:
+        """Whether a hold of `text` may be lifted at all (`m`'s release cut above 0, see below).
+
+        The default named no decoded view and no reason of `OBSCURED`, and the text writes about something
+        (`writes_about`).
+        """
+        return (m.release_below > 0 and not view and not OBSCURED & {x.rule for x in base.reasons}
+                and writes_about(text))  # fmt: skip
 
 
 _LOCK = threading.Lock()
