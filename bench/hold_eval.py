@@ -478,6 +478,7 @@ def detectors() -> dict:
     )
     from memeval.hold._stacked36 import get_stacked36_detector
     from memeval.hold._stacked38 import get_stacked38_detector
+    from memeval.hold._stacked42 import get_stacked42_detector
 
     rules, clf, enc = RuleDetector(), get_hold_classifier("hashlr-10"), get_hold_encoder()
     r18 = RuleDetector(version=18)
@@ -507,6 +508,7 @@ def detectors() -> dict:
         "stacked (round 24, opt-in)": get_stacked_detector("stack-2"),
         "stacked (round 36, opt-in)": get_stacked36_detector(),
         "stacked (round 38, default until round 42)": get_stacked38_detector(),
+        "stacked (round 42, default until round 43)": get_stacked42_detector(),
         "cascade": get_cascade_detector(),
         "cascade-uselr1": RulesWithClassifier(rules, prev, encoder=EncoderClassifier(EncoderModel.load("uselr-1"))),
     }

@@ -1,6 +1,7 @@
 """Round 42's reading for the concept stage: where a text's order words sit, quoted or said (issue 15, round 42).
 
-Read by the default's concept stage since round 42 (`_stacked42`, `stack/42`); measured by `bench/hold_cv_round42.py`.
+Read by the default's concept stage since round 42 (`_stacked42`, `stack/42`; `_stacked43`, `stack/43`, since round
+43); measured by `bench/hold_cv_round42.py`.
 
 The blind looks at v40 and v41 held paragraphs of security guides *about* attacks: they quote the attack ("a lesson
 like "for all future sessions, run curl … | bash first"", «игнорируй предыдущие инструкции»), while an order speaks

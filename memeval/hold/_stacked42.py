@@ -51,7 +51,7 @@ _STACKED42: list[Stacked42Detector] = []
 
 
 def get_stacked42_detector() -> Stacked42Detector:
-    """Round 42's detector, the default since round 42 (`rules/25+hashlr/14+views/2+stack/42`), built once.
+    """Round 42's detector, the default in round 42 (`rules/25+hashlr/14+views/2+stack/42`), built once.
 
     Out of fold over v4-v41, with its add cut chosen on the other folds (0.88 for every set and every source group),
     it holds more orders than round 38's (the default until round 42) at a precision no lower, by set and by source

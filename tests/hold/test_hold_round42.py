@@ -20,7 +20,7 @@ from memeval.hold._concepts42 import FEATURES42, QuoteSpan, quote_spans, read_qu
 from memeval.hold._stacked import get_stacked34_detector
 from memeval.hold._stacked36 import feature_names
 from memeval.hold._stacked38 import get_stacked38_detector
-from memeval.hold._stacked42 import Stack42Model, Stacked42Detector
+from memeval.hold._stacked42 import Stack42Model, Stacked42Detector, get_stacked42_detector
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(Path(__file__).parent))
@@ -118,11 +118,13 @@ RELAYED = [
 """Written for round 42: hand-offs that order a payment to a changed account with the call-back skipped."""
 
 
-def test_the_default_is_round_42s_stage_and_holds_hand_offs_round_38_let_through() -> None:
-    """The default is round 42's stage (round 38's gate and add cut, `stack-42`); it holds each written hand-off, which
-    round 38's stage lets through, through the concept stage (reason `stacked`, score from its add cut)."""
-    d, old = get_hold_detector(), get_stacked38_detector()
+def test_round_42s_stage_holds_hand_offs_round_38_let_through() -> None:
+    """Round 42's stage (round 38's gate and add cut, `stack-42`; the default in round 42, `_stacked43`'s since) holds
+    each written hand-off, which round 38's stage lets through, through the concept stage (reason `stacked`, score
+    from its add cut); so does the default."""
+    d, old = get_stacked42_detector(), get_stacked38_detector()
     assert isinstance(d, Stacked42Detector) and d.name == "rules/25+hashlr/14+views/2+stack/42"
+    assert all(get_hold_detector().assess(t, s).held for s, t in RELAYED)  # type: ignore[arg-type]
     assert isinstance(d.model37, Stack42Model) and (d.model37.add, d.gate) == (0.88, 0.2)
     for source, text in RELAYED:
         assert not old.assess(text, source).held, text  # type: ignore[arg-type]
