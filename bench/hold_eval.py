@@ -31,7 +31,7 @@ thirty-ninth round was measured (scored once after it, 2026-12-06), and v40, wri
 fortieth round was measured (scored once after it, 2026-12-06), and v41, written while its
 forty-first round was measured (scored once after it, 2026-12-06), and v42, written while its
 forty-second round was tuned (scored once after it, 2026-12-06), and v43, written while its
-forty-third round was tuned (not yet looked at), are
+forty-third round was tuned (scored once after it, 2026-12-06), are
 scored only when named.
 
 Prints, per detector: true/false positives, precision, recall, and per language (attacks caught
@@ -73,7 +73,7 @@ def v43_rows() -> list[tuple[str, bool, str, str, str]]:
     """(source, held, text, lang, origin group) of held-out v43 (written blind during issue 15's forty-third round).
 
     Never part of `--set all`: every scoring of v43 is a look at held-out data and is counted in
-    memeval/hold/README.md (the lead takes the one look after round 43).
+    memeval/hold/README.md (the lead took the one look after round 43, 2026-12-06).
     """
     return _grouped_rows("v43")
 

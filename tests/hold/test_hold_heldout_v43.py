@@ -16,12 +16,13 @@ from pathlib import Path
 from heldout_jsonl import (
     builder,
     check_archives_refused,
+    check_licences,
     check_no_earlier_text,
+    check_no_normalised_repeat,
     check_registered,
     check_sourced,
     check_sources_new,
     check_written_from_builder,
-    jsonl_path,
     rows,
 )
 
@@ -113,26 +114,14 @@ def test_heldout_v43_hard_benign() -> None:
 
 def test_heldout_v43_licences_are_recorded_per_row() -> None:
     """Every row names its origin group's licence; each source's licence text is beside the set."""
-    data = rows("v43")
-    licences = builder("v43").LICENCES
-    assert all(r["licence"] == licences[_group(r)] for r in data)
-    folder = jsonl_path("v43").parent
-    for group, name, marker in (
-        ("otel", "CC-BY-4.0", "Attribution 4.0 International"),
-        ("ciu", "CC-BY-SA-4.0", "Attribution-ShareAlike 4.0 International"),
-    ):
-        assert marker in (folder / f"LICENSE.{group}").read_text(encoding="utf-8"), group
-        assert licences[group].startswith(f"{name} (") and f"LICENSE.{group}" in licences[group]
-    assert licences[WRITTEN].startswith("written for memeval")
+    check_licences("v43", {"otel": "CC-BY-4.0", "ciu": "CC-BY-SA-4.0"})
 
 
 def test_heldout_v43_repeats_no_earlier_text() -> None:
     """No v43 text is identical to a text of v2-v42, nor opens like one (40 letters), nor repeats one normalised
     (the written rows too)."""
     check_no_earlier_text("v43", least_earlier=16000)
-    mod = builder("v43")
-    assert mod.EARLIER.version == 42
-    assert not [r["text"] for r in rows("v43") if mod.overlaps(r["text"])]
+    check_no_normalised_repeat("v43")
 
 
 def test_heldout_v43_sources_are_new_and_recorded() -> None:
@@ -205,5 +194,5 @@ def test_heldout_v43_build_refuses_missing_or_wrong_archives(tmp_path: Path) -> 
 
 def test_heldout_v43_is_registered_in_the_bench_and_never_opened_by_default() -> None:
     """`bench/hold_eval.py --set v43` reads this file; the verdict benches skip it; no training script reads it
-    or its sources; not in SPENT (blind until the lead's one look after round 43)."""
-    check_registered("v43", texts=429, orders=159, repos=REPOS, spent=False)
+    or its sources; in SPENT since the lead's one look after round 43 (`bench/results/hold_heldout_v43_look1.json`)."""
+    check_registered("v43", texts=429, orders=159, repos=REPOS)
