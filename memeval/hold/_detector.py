@@ -60,6 +60,7 @@ from memeval.hold._rules_v18 import DESCRIBES18, KEEP18, RULES_V18
 from memeval.hold._rules_v19 import DESCRIBES19, RULES_V19
 from memeval.hold._rules_v20 import RULES_V20, skipped20
 from memeval.hold._rules_v25 import CATALOGUE25, mention_spans25, tables_after20
+from memeval.hold._screenahead import Screened, screened
 
 _derived.keep()  # what building the tables above worked out, kept for the next process (`_derived`)
 
@@ -193,13 +194,18 @@ class RuleDetector:
             kept = self._kept[skipped] = tuple(compress(self._rules, map(not_, map(skipped.__contains__, self._ids))))
         return kept
 
-    def _find(self, text: str, source: Source, depth: int) -> list[tuple[str, float, int, int]]:
-        """(rule, weight, start, end) for every match, offsets into the original `text`."""
+    def screen(self, text: str) -> Screened:
+        """`text` normalised, its inline code blanked, and the rules that cannot match it (`_screen`): pure."""
         norm = normalize(text, KEEP18 if self.version >= 18 else frozenset(), self.version >= 22)  # 18: `KEEP18`
         t = norm.text
         masked = INLINE_CODE.sub(lambda m: " " * len(m.group()), t) if "`" in t else t
+        return Screened(norm, masked, _screen.rules_skipped(t, masked))  # same matches, less CPU
+
+    def _find(self, text: str, source: Source, depth: int) -> list[tuple[str, float, int, int]]:
+        """(rule, weight, start, end) for every match, offsets into the original `text`."""
+        norm, masked, skipped = screened(self, text)  # kept for its batch when screened ahead (`_screenahead`)
+        t = norm.text
         quoted: list[tuple[int, int]] | None = None  # read at the first match: most texts have none
-        skipped = _screen.rules_skipped(t, masked)  # rules that cannot match here (`_screen`): same matches, less CPU
         found: list[tuple[str, float, int, int]] = []
         for rule in self._runnable(skipped):
             weight = rule.person_weight if (source == "person" and rule.person_weight is not None) else rule.weight
