@@ -35,7 +35,7 @@ from memeval.hold._frames import _ABOUT_ATTACKS, _RUNBOOK, prohibition_only
 from memeval.hold._models import SOURCES, HoldAssessment, HoldDetector, HoldReason, Source
 from memeval.hold._normalize import normalize
 from memeval.hold._readings import _decoded_texts, _variants, variants_worth_a_look
-from memeval.hold._rule import INLINE_CODE, META, NEGATED_INSIDE, NEGATION, NEGATION_AFTER, QUOTED, Rule
+from memeval.hold._rule import META, NEGATED_INSIDE, NEGATION, NEGATION_AFTER, QUOTED, Rule
 from memeval.hold._rules import (
     RULES,
     RULES_V2,
@@ -56,11 +56,11 @@ from memeval.hold._rules_v13 import DESCRIBES, PROTECTIVE13, RULES_V13
 from memeval.hold._rules_v14 import DESCRIBES14, PROTECTIVE14
 from memeval.hold._rules_v16 import RULES_V16
 from memeval.hold._rules_v17 import DESCRIBES17, PROTECTIVE17, RULES_V17
-from memeval.hold._rules_v18 import DESCRIBES18, KEEP18, RULES_V18
+from memeval.hold._rules_v18 import DESCRIBES18, RULES_V18
 from memeval.hold._rules_v19 import DESCRIBES19, RULES_V19
 from memeval.hold._rules_v20 import RULES_V20, skipped20
 from memeval.hold._rules_v25 import CATALOGUE25, mention_spans25, tables_after20
-from memeval.hold._screenahead import Screened, screened
+from memeval.hold._screenahead import screened
 
 _derived.keep()  # what building the tables above worked out, kept for the next process (`_derived`)
 
@@ -193,13 +193,6 @@ class RuleDetector:
             # the rules whose id is not in `skipped`, in order, picked in C (`compress` by the negated tests)
             kept = self._kept[skipped] = tuple(compress(self._rules, map(not_, map(skipped.__contains__, self._ids))))
         return kept
-
-    def screen(self, text: str) -> Screened:
-        """`text` normalised, its inline code blanked, and the rules that cannot match it (`_screen`): pure."""
-        norm = normalize(text, KEEP18 if self.version >= 18 else frozenset(), self.version >= 22)  # 18: `KEEP18`
-        t = norm.text
-        masked = INLINE_CODE.sub(lambda m: " " * len(m.group()), t) if "`" in t else t
-        return Screened(norm, masked, _screen.rules_skipped(t, masked))  # same matches, less CPU
 
     def _find(self, text: str, source: Source, depth: int) -> list[tuple[str, float, int, int]]:
         """(rule, weight, start, end) for every match, offsets into the original `text`."""

@@ -27,21 +27,24 @@ inside `_batch.primed`, and so within the batch's budget for the readings made a
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import functools
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from memeval.hold import _readings
+from memeval.hold import _readings, _screen
+from memeval.hold._normalize import Normalized, normalize
+from memeval.hold._rule import INLINE_CODE
+from memeval.hold._rules_v18 import KEEP18
 
 if TYPE_CHECKING:
     from memeval.hold._detector import RuleDetector
-    from memeval.hold._normalize import Normalized
 
 AHEAD_MAX_CHARS = 2048
 """Longest text (in characters) whose screen is run ahead and kept for its batch (see the module docstring)."""
 
 
 class Screened(NamedTuple):
-    """The first step of judging a text with the rules (`RuleDetector.screen`)."""
+    """The first step of judging a text with the rules (`screen_of`)."""
 
     norm: Normalized
     """The text normalised (`_normalize.normalize` with the detector's version's options)."""
@@ -51,11 +54,32 @@ class Screened(NamedTuple):
     """`id` of each rule that cannot match (`_screen.rules_skipped` of the two readings)."""
 
 
+def screen_of(version: int, text: str) -> Screened:
+    """The first step of the rule detector of `version` on `text`: normalised, inline code blanked, rules screened out.
+
+    A pure function of its arguments (`_screen.rules_skipped` screens every rule table).
+    """
+    norm = normalize(text, KEEP18 if version >= 18 else frozenset(), version >= 22)  # 18: `KEEP18`, 22: punctuated
+    t = norm.text
+    masked = INLINE_CODE.sub(lambda m: " " * len(m.group()), t) if "`" in t else t
+    return Screened(norm, masked, _screen.rules_skipped(t, masked))
+
+
+def screener(version: int) -> Callable[[str], Screened]:
+    """`screen_of` for one rules version, as one callable a version (the batch memo's key, `_readings._kept`)."""
+    fn = _SCREENERS.get(version)
+    if fn is None:
+        fn = _SCREENERS.setdefault(version, functools.partial(screen_of, version))
+    return fn
+
+
+_SCREENERS: dict[int, Callable[[str], Screened]] = {}
+
+
 def screened(detector: RuleDetector, text: str) -> Screened:
-    """`detector.screen(text)`, read from the batch's memo when `screen_ahead` (or an earlier call) kept it."""
-    if len(text) > AHEAD_MAX_CHARS:
-        return detector.screen(text)
-    return _readings._kept(detector.screen, text)
+    """`screen_of(detector.version, text)`, from the batch's memo when `screen_ahead` (or an earlier call) kept it."""
+    fn = screener(detector.version)
+    return fn(text) if len(text) > AHEAD_MAX_CHARS else _readings._kept(fn, text)
 
 
 def screen_ahead(detector: object, texts: Sequence[str]) -> None:
@@ -66,8 +90,8 @@ def screen_ahead(detector: object, texts: Sequence[str]) -> None:
     """
     if getattr(_readings._KEPT, "memo", None) is None:
         return
-    for rules in rule_detectors(detector):
-        screen = rules.screen
+    for version in dict.fromkeys(r.version for r in rule_detectors(detector)):
+        screen = screener(version)
         for text in dict.fromkeys(texts):
             if len(text) <= AHEAD_MAX_CHARS:
                 _readings._kept(screen, text)
