@@ -130,12 +130,8 @@ def primed(detector: HoldDetector, texts: Sequence[str]) -> HoldDetector:
     For a detector with a `classifier` attribute that is exactly a `HashedClassifier` (the
     default `RulesWithClassifier`), a shallow copy whose classifier reads the table; with a `refit` attribute that
     is one too (round 34's stage, `_stacked.Stacked34Detector`), its probabilities are read from the same hashing
-    pass; any other detector is returned as it is. Inside a `_readings.readings_kept` block, the rule
-    detectors' screens of `texts` are also run and kept first (`_screenahead.screen_ahead`).
+    pass; any other detector is returned as it is.
     """
-    from memeval.hold._screenahead import screen_ahead
-
-    screen_ahead(detector, texts)  # every rule detector's first step for all texts, in one warm loop
     inner = getattr(detector, "classifier", None)
     if type(inner) is not HashedClassifier or not texts:
         return detector

@@ -35,7 +35,7 @@ from memeval.hold._frames import _ABOUT_ATTACKS, _RUNBOOK, prohibition_only
 from memeval.hold._models import SOURCES, HoldAssessment, HoldDetector, HoldReason, Source
 from memeval.hold._normalize import normalize
 from memeval.hold._readings import _decoded_texts, _variants, variants_worth_a_look
-from memeval.hold._rule import META, NEGATED_INSIDE, NEGATION, NEGATION_AFTER, QUOTED, Rule
+from memeval.hold._rule import INLINE_CODE, META, NEGATED_INSIDE, NEGATION, NEGATION_AFTER, QUOTED, Rule
 from memeval.hold._rules import (
     RULES,
     RULES_V2,
@@ -56,11 +56,10 @@ from memeval.hold._rules_v13 import DESCRIBES, PROTECTIVE13, RULES_V13
 from memeval.hold._rules_v14 import DESCRIBES14, PROTECTIVE14
 from memeval.hold._rules_v16 import RULES_V16
 from memeval.hold._rules_v17 import DESCRIBES17, PROTECTIVE17, RULES_V17
-from memeval.hold._rules_v18 import DESCRIBES18, RULES_V18
+from memeval.hold._rules_v18 import DESCRIBES18, KEEP18, RULES_V18
 from memeval.hold._rules_v19 import DESCRIBES19, RULES_V19
 from memeval.hold._rules_v20 import RULES_V20, skipped20
 from memeval.hold._rules_v25 import CATALOGUE25, mention_spans25, tables_after20
-from memeval.hold._screenahead import screened
 
 _derived.keep()  # what building the tables above worked out, kept for the next process (`_derived`)
 
@@ -196,9 +195,11 @@ class RuleDetector:
 
     def _find(self, text: str, source: Source, depth: int) -> list[tuple[str, float, int, int]]:
         """(rule, weight, start, end) for every match, offsets into the original `text`."""
-        norm, masked, skipped = screened(self, text)  # kept for its batch when screened ahead (`_screenahead`)
+        norm = normalize(text, KEEP18 if self.version >= 18 else frozenset(), self.version >= 22)  # 18: `KEEP18`
         t = norm.text
+        masked = INLINE_CODE.sub(lambda m: " " * len(m.group()), t) if "`" in t else t
         quoted: list[tuple[int, int]] | None = None  # read at the first match: most texts have none
+        skipped = _screen.rules_skipped(t, masked)  # rules that cannot match here (`_screen`): same matches, less CPU
         found: list[tuple[str, float, int, int]] = []
         for rule in self._runnable(skipped):
             weight = rule.person_weight if (source == "person" and rule.person_weight is not None) else rule.weight

@@ -34,7 +34,6 @@ import memeval.hold._screen as screen_module
 from memeval.hold import SOURCES, _rules, get_hold_detector
 from memeval.hold._batch import assess_many, probabilities
 from memeval.hold._normalize import normalize
-from memeval.hold._rule import INLINE_CODE
 from memeval.hold._screen import RuleScreen, pattern_need, screen_for
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -226,7 +225,7 @@ def test_the_screen_never_skips_a_rule_that_matches_a_fixture_or_sample_text() -
         for variant in (text, text.lower()):
             readings.setdefault(normalize(variant).text, variant)
     for t, variant in readings.items():
-        masked = INLINE_CODE.sub(lambda m: " " * len(m.group()), t)
+        masked = detector_module.INLINE_CODE.sub(lambda m: " " * len(m.group()), t)
         possible = screen.possible(t, masked)
         for rule, maybe in zip(ALL_RULES, possible, strict=True):
             if not maybe:

@@ -19,11 +19,11 @@ from pathlib import Path
 import pytest
 
 from memeval.hold import _rules_v16
+from memeval.hold._detector import KEEP18
 from memeval.hold._normalize import normalize
 from memeval.hold._readings import _LEET_WORD, leet_words_at_least_three
 from memeval.hold._rule import AnyOfPatterns
 from memeval.hold._rules_v13 import _n
-from memeval.hold._rules_v18 import KEEP18
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(Path(__file__).resolve().parent))

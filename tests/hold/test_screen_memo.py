@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
+import memeval.hold._detector as detector_module
 import memeval.hold._screen as screen_module
 from memeval.hold._normalize import normalize
-from memeval.hold._rule import INLINE_CODE
 from memeval.hold._screen import RuleScreen, literals, rules_skipped
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -29,7 +29,7 @@ def _readings() -> tuple[tuple[str, str], ...]:
     out = []
     for text, _ in _fixtures() + _sample():
         t = normalize(text).text
-        out.append((t, INLINE_CODE.sub(lambda m: " " * len(m.group()), t)))
+        out.append((t, detector_module.INLINE_CODE.sub(lambda m: " " * len(m.group()), t)))
     return tuple(out)
 
 
