@@ -104,7 +104,7 @@ def test_bad_executor_options_are_refused_before_a_run_folder_is_made(tmp_path: 
     from runner_helpers import MINI
 
     for bad, why in ((["--executor", "serial", "--concurrency", "3"], "one trial at a time"),
-                     (["--executor", "pool"], "use serial, local, ray"),
+                     (["--executor", "pool"], "use serial, local or ray"),
                      (["--ray-address", "127.0.0.1:1"], "--ray-address is for --executor ray")):  # fmt: skip
         code, _, err = run_ab(str(MINI), "--agent", "nop", "--network", "none", *bad)
         assert code == 2 and why in err, (bad, err)
