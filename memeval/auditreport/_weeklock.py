@@ -32,7 +32,7 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from sqlalchemy import text
+from sqlalchemy import Connection, text
 from sqlalchemy.exc import OperationalError
 
 from memeval.audit import SqlAuditStore
@@ -148,8 +148,7 @@ def _advisory_lock(
     store: SqlAuditStore, key: int, team: str, week: str, on_wait: Callable[[], None], wait_s: float
 ) -> Iterator[bool]:
     """`pg_advisory_lock(key)` on a connection of its own, kept for the body and unlocked after it."""
-    conn = store.lookup_engine.connect()  # autocommit: a session lock, no transaction held open for seconds
-    try:
+    with _lock_connection(store) as conn:
         waited = not conn.execute(text("SELECT pg_try_advisory_lock(:k)"), {"k": key}).scalar()
         if waited:
             on_wait()
@@ -169,11 +168,6 @@ def _advisory_lock(
             yield waited
         finally:
             conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": key})
-    except BaseException:
-        conn.invalidate()  # the server ends the session, and any lock it still holds with it
-        raise
-    finally:
-        conn.close()
 
 
 @contextlib.contextmanager
@@ -199,16 +193,27 @@ def sending_lock(store: SqlAuditStore, root: Path, team: str, week: str, version
             yield not waited
         return
     key = advisory_key(team, week, f"report-send:v{version}")
-    conn = store.lookup_engine.connect()
-    try:
+    with _lock_connection(store) as conn:
         held = bool(conn.execute(text("SELECT pg_try_advisory_lock(:k)"), {"k": key}).scalar())
         try:
             yield held
         finally:
             if held:
                 conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": key})
+
+
+@contextlib.contextmanager
+def _lock_connection(store: SqlAuditStore) -> Iterator[Connection]:
+    """A PostgreSQL connection of its own for session advisory locks (autocommit: no transaction held open).
+
+    Closed after the body; on any exception it is invalidated instead of returned to the pool, so the
+    server ends the session and drops any lock it still holds.
+    """
+    conn = store.lookup_engine.connect()
+    try:
+        yield conn
     except BaseException:
-        conn.invalidate()  # the server ends the session, and any lock it still holds with it
+        conn.invalidate()
         raise
     finally:
         conn.close()
