@@ -21,6 +21,8 @@ import sys
 from pathlib import Path
 from typing import NoReturn
 
+from memeval._collector import collector_paused
+
 RUNS_DIR_ENV = "MEMEVAL_RUNS_DIR"
 """The environment variable `--runs-dir` falls back to (`memeval.cli._options.RunsDir`)."""
 
@@ -32,7 +34,8 @@ def console() -> NoReturn:
     if plain is not None:
         replay_plain(*plain)  # returns only for what the command line must say itself
     try:
-        from memeval.cli import console as cli_console
+        with collector_paused():  # the command line's modules live as long as the process
+            from memeval.cli import console as cli_console
     except KeyboardInterrupt:  # a ^C while the command line is imported (seconds on a busy machine)
         os.write(2, b"interrupted\n")
         sys.exit(130)  # `memeval.cli.app.EXIT_INTERRUPTED`, not imported yet

@@ -14,6 +14,8 @@ import importlib
 from collections.abc import Callable, Mapping, MutableMapping
 from typing import Any
 
+from memeval._collector import collector_paused
+
 __all__ = ["lazy_names"]
 
 
@@ -39,7 +41,8 @@ def lazy_names(
         module = names.get(name)
         if module is None:
             raise AttributeError(f"module {package!r} has no attribute {name!r}")
-        value = getattr(importlib.import_module(module if "." in module else f"{package}.{module}"), name)
+        with collector_paused():  # an import builds objects that live as long as the process
+            value = getattr(importlib.import_module(module if "." in module else f"{package}.{module}"), name)
         namespace[name] = value
         return value
 

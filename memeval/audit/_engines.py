@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from memeval._collector import collector_paused
+
 
 class LazyRedactor:
     """`memeval.redact.get_redactor()`, loaded on the first text or id that needs scanning.
@@ -26,7 +28,8 @@ class LazyRedactor:
         if self._redactor is None:
             from memeval.redact import get_redactor
 
-            self._redactor = get_redactor()
+            with collector_paused():  # its tables live as long as the process: no collector pass over them
+                self._redactor = get_redactor()
         return self._redactor
 
     def redact(self, text: str) -> Any:
@@ -56,7 +59,8 @@ class LazyHoldDetector:
             from memeval.audit._heap import settle
             from memeval.hold import get_hold_detector
 
-            self._detector = get_hold_detector()
+            with collector_paused():  # as the redactor's
+                self._detector = get_hold_detector()
             settle()  # the redactor (built with the Sanitizer) and the detector are warm: out of the collector's way
         return self._detector
 

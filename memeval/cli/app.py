@@ -26,6 +26,7 @@ from typer._click.exceptions import ClickException, NoArgsIsHelpError  # typer's
 from typer._click.exceptions import UsageError as ClickUsageError
 from typer._click.formatting import HelpFormatter
 
+from memeval._collector import collector_paused
 from memeval._readerleft import ReaderLeft, end_reader_left
 from memeval.cli._interrupt import interruption_said, say_interrupted
 from memeval.cli._plain import PlainGroup, plain_classes, summary
@@ -159,7 +160,8 @@ def load_command(name: str) -> Command:
     Raises:
         LookupError: the module does not define `name` (the table and the modules disagree).
     """
-    holder: typer.Typer = importlib.import_module(COMMANDS[name].module).app
+    with collector_paused():  # a command's module lives as long as the process
+        holder: typer.Typer = importlib.import_module(COMMANDS[name].module).app
     plain_classes(holder)
     for info in holder.registered_commands:
         assert info.callback is not None  # typer registers a command with its function
