@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import typer
 
@@ -242,22 +242,7 @@ def report_run(run_dir: Path, status: str, *, as_json: bool, quiet: bool, index_
             if not quiet:
                 err_console().print(f"memeval: run {run_dir.name} added to the run index ({url.split(':', 1)[0]})")
     if as_json:
-        doc = {
-            "schema": "memeval.ab/1",
-            "schema_version": 1,
-            "run_id": run.result.run_id,
-            "status": run.result.status,
-            "run_dir": str(run_dir),
-            "trials": [t.model_dump(mode="json", by_alias=True) for t in run.result.trials],
-            "table": [r.model_dump(mode="json") for r in run.result.table],
-            "verdict": run.result.verdict.model_dump(mode="json") if run.result.verdict is not None else None,
-            "run_card": run.result.run_card.as_logged(),
-            "coverage": run.result.coverage.model_dump(),
-            "sequential": (
-                run.result.sequential.model_dump(mode="json") if run.result.sequential is not None else None
-            ),
-        }
-        echo_json(doc, sort_keys=True)
+        echo_json(ab_document(run_dir, run.result), sort_keys=True)
     else:
         from memeval.cli._render import render_ab
         from memeval.formatting import run_ref
@@ -284,6 +269,38 @@ def report_run(run_dir: Path, status: str, *, as_json: bool, quiet: bool, index_
         line = f"memeval: run {run.result.run_id} measured nothing: {nothing} (exit {EXIT_NOTHING_MEASURED})"
         typer.echo(line, err=as_json)  # the last line of the output (stderr under --json)
         raise typer.Exit(EXIT_NOTHING_MEASURED)
+
+
+def ab_document(run_dir: Path, result: RunResult) -> dict[str, Any]:
+    """`memeval ab --json`'s document (schema `memeval.ab/1`) of the run in `run_dir`, replayed as `result`.
+
+    Keys: schema, schema_version, run_id, status (`completed`, `cancelled`, ...), run_dir, trials, table, verdict
+    (None without a paired task), run_card, coverage, sequential (None unless the run was sequential).
+    """
+    return {
+        "schema": "memeval.ab/1",
+        "schema_version": 1,
+        "run_id": result.run_id,
+        "status": result.status,
+        "run_dir": str(run_dir),
+        "trials": [t.model_dump(mode="json", by_alias=True) for t in result.trials],
+        "table": [r.model_dump(mode="json") for r in result.table],
+        "verdict": result.verdict.model_dump(mode="json") if result.verdict is not None else None,
+        "run_card": result.run_card.as_logged(),
+        "coverage": result.coverage.model_dump(),
+        "sequential": result.sequential.model_dump(mode="json") if result.sequential is not None else None,
+    }
+
+
+def print_interrupted(run_dir: Path) -> None:
+    """Print the interrupted run's `--json` document as it stands (status `cancelled`).
+
+    A script reading stdout gets the run's id, folder and the trials that ended (the cut-off ones with their
+    `cancelled` fault); the resume line is on stderr, as without `--json`.
+    """
+    from memeval.results import load_run
+
+    echo_json(ab_document(run_dir, load_run(run_dir).result), sort_keys=True)
 
 
 def _nothing_measured(result: RunResult) -> str:

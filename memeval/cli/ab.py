@@ -57,7 +57,7 @@ from memeval.cli._ab_params import (
     VerifierTimeoutOpt,
 )
 from memeval.cli._options import RunsDir
-from memeval.cli.app import command_app, translate_errors
+from memeval.cli.app import EXIT_INTERRUPTED, command_app, translate_errors
 from memeval.sigint import sigterm_as_interrupt
 
 app = command_app()  # this module's commands; the root app loads them by name (memeval.cli.app.COMMANDS)
@@ -129,7 +129,14 @@ def ab(
     # README: SIGTERM stops a run as ^C does, from the command's first step (`_session` holds it too)
     with sigterm_as_interrupt():
         from memeval.cli._ab_checks import AbArgs, ab_options
-        from memeval.cli._ab_run import check_resume_as_started, record_start, report_run, resume_hint, run_trials
+        from memeval.cli._ab_run import (
+            check_resume_as_started,
+            print_interrupted,
+            record_start,
+            report_run,
+            resume_hint,
+            run_trials,
+        )
         from memeval.cli._find import locate_run
         from memeval.runner import start_run
 
@@ -190,5 +197,10 @@ def ab(
         else:
             run_dir = start_run(opts)
         record_start(ctx, run_dir)
-        status = run_trials(run_dir, opts, quiet=quiet, hint=resume_hint(ctx, run_dir))
+        try:
+            status = run_trials(run_dir, opts, quiet=quiet, hint=resume_hint(ctx, run_dir))
+        except typer.Exit as stop:
+            if as_json and stop.exit_code == EXIT_INTERRUPTED:
+                print_interrupted(run_dir)
+            raise
         report_run(run_dir, status, as_json=as_json, quiet=quiet, index_url=index_url)
