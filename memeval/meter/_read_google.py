@@ -206,6 +206,9 @@ def _grounded(state: UsageState, candidate: int, grounding: dict[str, Any]) -> N
     """
     if not any(grounding.get(k) for k in _GROUNDED):
         return
+    if _file_search_only(grounding):  # billed as tokens only (`_server_tool`)
+        state.hosted_tokens_only.add(f"file_search.{candidate}")
+        return
     queries = as_list(grounding.get("webSearchQueries"))
     for n, query in enumerate(queries):
         state.hosted.add(f"search.{candidate}.{query}" if isinstance(query, str) else f"grounding.{candidate}.{n}")
@@ -220,14 +223,40 @@ def _server_tool(state: UsageState, candidate: int, call: dict[str, Any]) -> Non
     "args": {"queries": [...]}, "id"}}` then its `toolResponse` (recorded, `tests/fixtures/meter/gemini/25-...`),
     and an answer that ends in a function call may carry no `groundingMetadata` at all: its searches, billed per
     query, were priced as a known cost of tokens alone. A use per query, keyed as `_grounded` keys the same query
-    (a search named in both is counted once); for a call naming none (`FILE_SEARCH`, recorded beside a
-    `groundingMetadata` naming no query), the candidate's one grounding use, as `_grounded` counts it.
+    (a search named in both is counted once); for a call naming none, the candidate's one grounding use, as
+    `_grounded` counts it. A `FILE_SEARCH` call (recorded, `tests/fixtures/meter/gemini/28-...`, beside a grounding
+    of the store's chunks) is the candidate's one File Search use, keyed as `_grounded` keys it, and billed as tokens
+    only: "File storage and embedding generation at query time is free, and you'll only pay for creating embeddings
+    when you first index your files and the normal Gemini model input / output tokens cost" (Gemini API docs, "File
+    search", https://ai.google.dev/gemini-api/docs/file-search). The indexing is billed on the upload, another
+    endpoint, not this call; the retrieved chunks come back as `toolUsePromptTokenCount`, priced as input.
     """
+    if call.get("toolType") == "FILE_SEARCH":
+        state.hosted_tokens_only.add(f"file_search.{candidate}")
+        return
     queries = [q for q in as_list(as_dict(call.get("args")).get("queries")) if isinstance(q, str)]
     for query in queries:
         state.hosted.add(f"search.{candidate}.{query}")
     if not queries:
         state.hosted.add(f"grounding.{candidate}.0")
+
+
+def _file_search_only(grounding: dict[str, Any]) -> bool:
+    """Whether a candidate's grounding is File Search's alone: every chunk a `retrievedContext` from a store.
+
+    No search query, search entry point or Maps token beside them: those are grounding billed apart. A
+    `retrievedContext` naming no `fileSearchStore` (Vertex AI Search, a RAG corpus) is not taken for File Search.
+    Recorded (`tests/fixtures/meter/gemini/28-...`, `29-...`): `groundingChunks: [{"retrievedContext":
+    {"fileSearchStore": "fileSearchStores/...", "text": ...}}]` and `groundingSupports`, nothing else.
+    """
+    if any(grounding.get(k) for k in _GROUNDED if k != "groundingChunks"):
+        return False
+    chunks = as_list(grounding.get("groundingChunks"))
+    return bool(chunks) and all(
+        set(as_dict(c)) == {"retrievedContext"}
+        and isinstance(as_dict(as_dict(c).get("retrievedContext")).get("fileSearchStore"), str)
+        for c in chunks
+    )
 
 
 def _index(candidate: dict[str, Any], position: int) -> int:
