@@ -189,6 +189,7 @@ def read_event(state: UsageState, name: str, obj: Any) -> None:
     kind = data.get("type", name)
     if kind == "message_start":
         message = as_dict(data.get("message"))
+        state.open_answer("a second `message_start`")
         state.response_seen = True
         if isinstance(message.get("model"), str):
             state.model = message["model"]

@@ -170,6 +170,28 @@ class UsageState:
     Chat Completions chunk still generating, as vLLM's and SGLang's `continuous_usage_stats` send): not the billed
     counts, so `output_tokens` stays None unless the stream ends properly (`settle_running`)."""
 
+    opened: int = 0
+    """How many answers the stream opened (Anthropic's `message_start`, Responses' `response.created`); one a stream."""
+    answer_id: str | None = None
+    """The id of the answer a Chat Completions stream's first chunk named (every chunk names the same)."""
+
+    def open_answer(self, event: str, answer_id: str | None = None) -> None:
+        """Note that the stream opened an answer (`event`, with its id when it names one); a second is no measurement.
+
+        A stream carries one answer: Anthropic's opens with its one `message_start`, Responses' with its one
+        `response.created`, and every Chat Completions chunk names the same `id` (OpenAI API reference, "The chat
+        completion chunk object"). A stream that opens a second one (an upstream or a relay that retried a cut stream
+        inside the same response and sent both) was served twice, and the usage read covers one of them: the last
+        answer's counts, priced, were a known cost below what was billed. The counts are left unknown
+        (`not_adding_up`), with this reason.
+        """
+        self.opened += 1
+        if answer_id is not None and self.answer_id is None:
+            self.answer_id = answer_id
+        second = self.opened > 1 if answer_id is None else answer_id != self.answer_id
+        if second and self.unsummed is None:
+            self.unsummed = f"the stream opened a second answer ({event}), and its usage covers one of them"
+
     def settle_running(self) -> None:
         """The stream ended properly: its last running answer counts are its final ones, unless a final usage came."""
         if self.running is not None and not self.final_usage:
