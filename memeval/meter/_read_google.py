@@ -10,7 +10,8 @@ thinking excluded), `thoughtsTokenCount` (thinking, billed as output) and
 none. The response names its model in `modelVersion`; a candidate's `finishReason` (or the prompt's
 `promptFeedback.blockReason`) ends it; `functionCall` parts ask the client to run a tool and `executableCode` and
 `toolCall` parts are tools the provider ran itself, as are the searches a candidate's `groundingMetadata` names
-(grounding with Google Search or Maps, billed beyond the tokens). With `?alt=sse` every SSE event is a
+(grounding with Google Search or Maps, billed beyond the tokens; code execution and File Search are billed as tokens
+only: `_code_execution`, `_server_tool`). With `?alt=sse` every SSE event is a
 whole `GenerateContentResponse` whose `usageMetadata` is a running total: the last one seen wins,
 field by field it replaces the earlier one (nothing is added). Without `alt=sse` the stream is
 one JSON array of the same objects. Errors are `{"error": {"code", "message", "status"}}`.
@@ -179,10 +180,23 @@ def read_chunk(state: UsageState, obj: Any, position: int, *, whole: bool = Fals
             if call:
                 state.add_tool(str(call.get("id") or key), str(call.get("name") or "functionCall"))
             elif part.get("executableCode"):
-                state.hosted.add(key)
+                _code_execution(state, key)
             elif isinstance(part.get("toolCall"), dict):
                 _server_tool(state, _index(candidate, c_index), part["toolCall"])
         _grounded(state, _index(candidate, c_index), as_dict(candidate.get("groundingMetadata")))
+
+
+def _code_execution(state: UsageState, key: str) -> None:
+    """Count an `executableCode` part, code the provider ran, as a tool use billed as tokens only.
+
+    "There's no additional charge for enabling code execution from the Gemini API. You'll be billed at the current
+    rate of input and output tokens" (Gemini API docs, "Code execution", Billing,
+    https://ai.google.dev/gemini-api/docs/code-execution): the code and its result come back in the usage's counts
+    (`toolUsePromptTokenCount`, recorded in `tests/fixtures/meter/gemini/32-...`), so the call is priced at its
+    tokens. Anthropic's code execution (by the container hour) and OpenAI's code interpreter (by the container) are
+    billed apart and stay unpriced.
+    """
+    state.hosted_tokens_only.add(key)
 
 
 _GROUNDED = (

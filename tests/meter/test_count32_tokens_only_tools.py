@@ -131,3 +131,17 @@ def test_a_retrieved_context_naming_no_file_search_store_stays_unpriced(google: 
         chunk["retrievedContext"]["uri"] = "gs://bucket/paris.txt"  # a RAG corpus or Vertex AI Search, billed apart
     call = _gemini(google, body, "gemini-2.5-pro")
     assert (call.cost.cost_usd, call.cost.reason) == (None, "unpriced")
+
+
+CODE = json.loads((FIXTURES / "gemini" / "32-recorded-code-execution.json").read_text())
+CODE_USD = ((257 + 1732) * 0.5 + (170 + 773) * 3.0) / 1e6
+"""gemini-3-flash-preview: prompt + tool-use prompt (the code and its results) in, candidates + thoughts out."""
+
+
+def test_a_recorded_gemini_code_execution_is_priced_at_its_tokens(google: GoogleRig) -> None:
+    """Gemini bills code execution as tokens only ("no additional charge", Gemini API docs, "Code execution")."""
+    call = _gemini(google, CODE, "gemini-3-flash-preview")
+    assert (call.input_tokens, call.output_tokens, call.completed) == (1989, 943, True)
+    assert call.hosted_tool_calls == 2  # two `executableCode` parts
+    # main: cost None, `unpriced`
+    assert (call.cost.reason, call.cost.cost_usd) == (None, pytest.approx(CODE_USD))
