@@ -123,7 +123,9 @@ def _usage(state: UsageState, usage: dict[str, Any], *, placeholder_output: bool
     if one_hour is not None:
         state.cache_write_1h_tokens = one_hour
     server = usage.get("server_tool_use")
-    if isinstance(server, dict):  # cumulative like the counts: the last object carried wins
+    # cumulative like the counts: the last object carried wins; `message_start`'s, like its output count, is not the
+    # final one (the searches of the answer have not run yet), so a stream cut before `message_delta` counts its blocks
+    if isinstance(server, dict) and not placeholder_output:
         where = "usage.server_tool_use."
         requests = {}
         for key in server:

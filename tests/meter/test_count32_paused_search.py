@@ -83,3 +83,28 @@ def test_a_paused_answer_whose_usage_names_no_search_count_counts_its_blocks(rig
     call = _turn(rig, key, [{"role": "user", "content": "hi"}], body, stream=False)
     assert call.hosted_tool_calls == 11
     assert (call.cost.cost_usd, call.cost.reason) == (None, "unpriced")
+
+
+def test_a_stream_cut_before_its_final_usage_counts_its_search_blocks(rig: Rig) -> None:
+    """`message_start`'s usage is no final count: a search count there (0, before any search ran) does not hide the
+    blocks of a stream cut before `message_delta`."""
+    key = rig.proxy.register_trial("t-c32-pause-cut")
+    body = json.loads(json.dumps(PAUSED))
+    events = _stream(body).split(b"\n\n")
+    start = json.loads(events[0].split(b"data: ", 1)[1])
+    start["message"]["usage"]["server_tool_use"] = {"web_search_requests": 0}
+    events[0] = b"event: message_start\ndata: " + json.dumps(start).encode()
+    cut = b"\n\n".join(events[:-3]) + b"\n\n"  # no `message_delta`, no `message_stop`
+    rig.upstream.push(Reply(headers={"content-type": "text/event-stream"}, chunks=[cut], cut=True))
+    request = {
+        "model": "claude-sonnet-4-5",
+        "max_tokens": 4096,
+        "stream": True,
+        "messages": [{"role": "user", "content": "hi"}],
+    }
+    with pytest.raises(httpx.RemoteProtocolError), httpx.Client(base_url=rig.proxy.base_url, timeout=10) as client:
+        client.post("/v1/messages", json=request, headers={"x-api-key": key, "anthropic-version": "2023-06-01"})
+    call = rig.next_call()
+    assert not call.completed
+    assert call.hosted_tool_calls == 11
+    assert (call.cost.cost_usd, call.cost.reason) == (None, "usage_missing")
