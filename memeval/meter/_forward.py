@@ -34,7 +34,7 @@ from memeval.meter._records import Cost, ModelCall, Upstream
 from memeval.meter._relay import HOP_BY_HOP, Call, Relay
 from memeval.meter._reply import Reply, Request
 from memeval.meter._shapes import ErrorAnswer, Refusal, error_answer
-from memeval.meter._unpriced import billed_apart, billed_apart_words, hosted_unpriced
+from memeval.meter._unpriced import billed_apart, billed_apart_words, hosted_unpriced, tokens_only_priced
 from memeval.meter._upstream import UpstreamPool, UpstreamUnreachable
 from memeval.meter._usage import ParsedUsage
 from memeval.meter._wire import readable_accept_encoding
@@ -298,8 +298,10 @@ class ForwardApp:
                 models=(usage.model, call.requested_model),
                 at=call.started_at,
             )
-            if usage.hosted_tool_calls and cost.cost_usd is not None:
-                cost = hosted_unpriced(cost, usage.hosted_tool_calls)
+            if usage.hosted_billed_apart and cost.cost_usd is not None:
+                cost = hosted_unpriced(cost, usage.hosted_billed_apart)
+            elif usage.hosted_tool_calls and cost.cost_usd is not None:
+                cost = tokens_only_priced(cost, usage.hosted_tool_calls)
             if (apart := billed_apart_words(usage, call.tier)) is not None and cost.cost_usd is not None:
                 cost = billed_apart(cost, apart)
         else:  # error answers without usage (429, 529, 5xx, refusals) are not billed

@@ -17,8 +17,10 @@ describe only the last (message) iteration, and billing is the sum over iteratio
 `iterations` is present each count is its sum over the iterations.
 
 `usage.server_tool_use` counts the provider's own tool requests the call billed (`web_search_requests`,
-`web_fetch_requests`): read beside the `server_tool_use` blocks, since a turn paused mid-search (`pause_turn`) shows
-the block in one answer and bills the search in the next (`UsageState.hosted_billed`).
+`web_fetch_requests`): for a tool it names, that count is the call's uses of it, not its `server_tool_use` blocks,
+since a turn paused mid-search (`pause_turn`) shows the block in one answer and bills the search in the next
+(`UsageState.hosted_requests`). Web fetch is billed as tokens only (`TOKENS_ONLY_TOOLS`); web search and the other
+server tools beyond them. `mcp_tool_use` blocks (the MCP connector) have no count and are counted as billed apart.
 """
 
 from __future__ import annotations
@@ -121,15 +123,24 @@ def _usage(state: UsageState, usage: dict[str, Any], *, placeholder_output: bool
     if one_hour is not None:
         state.cache_write_1h_tokens = one_hour
     server = usage.get("server_tool_use")
-    if isinstance(server, dict):  # cumulative like the counts: the last object carried wins
+    # cumulative like the counts: the last object carried wins; `message_start`'s, like its output count, is not the
+    # final one (the searches of the answer have not run yet), so a stream cut before `message_delta` counts its blocks
+    if isinstance(server, dict) and not placeholder_output:
         where = "usage.server_tool_use."
-        state.hosted_billed = sum(read_count(state, server, k, where) or 0 for k in server if k.endswith("_requests"))
+        requests = {}
+        for key in server:
+            count = read_count(state, server, key, where) if key.endswith("_requests") else None
+            if count is not None:
+                requests[key.removesuffix("_requests")] = count
+        state.hosted_requests = requests
 
 
 def _block(state: UsageState, index: str, block: dict[str, Any]) -> None:
     kind = block.get("type")
     if kind == "tool_use":
         state.add_tool(str(block.get("id") or index), str(block.get("name") or kind))
+    elif kind == "server_tool_use":
+        state.hosted_named[str(block.get("id") or index)] = str(block.get("name") or kind)
     elif kind in _HOSTED:
         state.hosted.add(str(block.get("id") or index))
 
@@ -180,6 +191,7 @@ def read_event(state: UsageState, name: str, obj: Any) -> None:
     kind = data.get("type", name)
     if kind == "message_start":
         message = as_dict(data.get("message"))
+        state.open_answer("a second `message_start`")
         state.response_seen = True
         if isinstance(message.get("model"), str):
             state.model = message["model"]

@@ -10,7 +10,8 @@ thinking excluded), `thoughtsTokenCount` (thinking, billed as output) and
 none. The response names its model in `modelVersion`; a candidate's `finishReason` (or the prompt's
 `promptFeedback.blockReason`) ends it; `functionCall` parts ask the client to run a tool and `executableCode` and
 `toolCall` parts are tools the provider ran itself, as are the searches a candidate's `groundingMetadata` names
-(grounding with Google Search or Maps, billed beyond the tokens). With `?alt=sse` every SSE event is a
+(grounding with Google Search or Maps, billed beyond the tokens; code execution and File Search are billed as tokens
+only: `_code_execution`, `_server_tool`). With `?alt=sse` every SSE event is a
 whole `GenerateContentResponse` whose `usageMetadata` is a running total: the last one seen wins,
 field by field it replaces the earlier one (nothing is added). Without `alt=sse` the stream is
 one JSON array of the same objects. Errors are `{"error": {"code", "message", "status"}}`.
@@ -179,10 +180,23 @@ def read_chunk(state: UsageState, obj: Any, position: int, *, whole: bool = Fals
             if call:
                 state.add_tool(str(call.get("id") or key), str(call.get("name") or "functionCall"))
             elif part.get("executableCode"):
-                state.hosted.add(key)
+                _code_execution(state, key)
             elif isinstance(part.get("toolCall"), dict):
                 _server_tool(state, _index(candidate, c_index), part["toolCall"])
         _grounded(state, _index(candidate, c_index), as_dict(candidate.get("groundingMetadata")))
+
+
+def _code_execution(state: UsageState, key: str) -> None:
+    """Count an `executableCode` part, code the provider ran, as a tool use billed as tokens only.
+
+    "There's no additional charge for enabling code execution from the Gemini API. You'll be billed at the current
+    rate of input and output tokens" (Gemini API docs, "Code execution", Billing,
+    https://ai.google.dev/gemini-api/docs/code-execution): the code and its result come back in the usage's counts
+    (`toolUsePromptTokenCount`, recorded in `tests/fixtures/meter/gemini/32-...`), so the call is priced at its
+    tokens. Anthropic's code execution (by the container hour) and OpenAI's code interpreter (by the container) are
+    billed apart and stay unpriced.
+    """
+    state.hosted_tokens_only.add(key)
 
 
 _GROUNDED = (
@@ -206,6 +220,9 @@ def _grounded(state: UsageState, candidate: int, grounding: dict[str, Any]) -> N
     """
     if not any(grounding.get(k) for k in _GROUNDED):
         return
+    if _file_search_only(grounding):  # billed as tokens only (`_server_tool`)
+        state.hosted_tokens_only.add(f"file_search.{candidate}")
+        return
     queries = as_list(grounding.get("webSearchQueries"))
     for n, query in enumerate(queries):
         state.hosted.add(f"search.{candidate}.{query}" if isinstance(query, str) else f"grounding.{candidate}.{n}")
@@ -220,14 +237,40 @@ def _server_tool(state: UsageState, candidate: int, call: dict[str, Any]) -> Non
     "args": {"queries": [...]}, "id"}}` then its `toolResponse` (recorded, `tests/fixtures/meter/gemini/25-...`),
     and an answer that ends in a function call may carry no `groundingMetadata` at all: its searches, billed per
     query, were priced as a known cost of tokens alone. A use per query, keyed as `_grounded` keys the same query
-    (a search named in both is counted once); for a call naming none (`FILE_SEARCH`, recorded beside a
-    `groundingMetadata` naming no query), the candidate's one grounding use, as `_grounded` counts it.
+    (a search named in both is counted once); for a call naming none, the candidate's one grounding use, as
+    `_grounded` counts it. A `FILE_SEARCH` call (recorded, `tests/fixtures/meter/gemini/28-...`, beside a grounding
+    of the store's chunks) is the candidate's one File Search use, keyed as `_grounded` keys it, and billed as tokens
+    only: "File storage and embedding generation at query time is free, and you'll only pay for creating embeddings
+    when you first index your files and the normal Gemini model input / output tokens cost" (Gemini API docs, "File
+    search", https://ai.google.dev/gemini-api/docs/file-search). The indexing is billed on the upload, another
+    endpoint, not this call; the retrieved chunks come back as `toolUsePromptTokenCount`, priced as input.
     """
+    if call.get("toolType") == "FILE_SEARCH":
+        state.hosted_tokens_only.add(f"file_search.{candidate}")
+        return
     queries = [q for q in as_list(as_dict(call.get("args")).get("queries")) if isinstance(q, str)]
     for query in queries:
         state.hosted.add(f"search.{candidate}.{query}")
     if not queries:
         state.hosted.add(f"grounding.{candidate}.0")
+
+
+def _file_search_only(grounding: dict[str, Any]) -> bool:
+    """Whether a candidate's grounding is File Search's alone: every chunk a `retrievedContext` from a store.
+
+    No search query, search entry point or Maps token beside them: those are grounding billed apart. A
+    `retrievedContext` naming no `fileSearchStore` (Vertex AI Search, a RAG corpus) is not taken for File Search.
+    Recorded (`tests/fixtures/meter/gemini/28-...`, `29-...`): `groundingChunks: [{"retrievedContext":
+    {"fileSearchStore": "fileSearchStores/...", "text": ...}}]` and `groundingSupports`, nothing else.
+    """
+    if any(grounding.get(k) for k in _GROUNDED if k != "groundingChunks"):
+        return False
+    chunks = as_list(grounding.get("groundingChunks"))
+    return bool(chunks) and all(
+        set(as_dict(c)) == {"retrievedContext"}
+        and isinstance(as_dict(as_dict(c).get("retrievedContext")).get("fileSearchStore"), str)
+        for c in chunks
+    )
 
 
 def _index(candidate: dict[str, Any], position: int) -> int:

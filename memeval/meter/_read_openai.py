@@ -153,6 +153,9 @@ def read_chat_event(state: UsageState, name: str, data_text: str, obj: Any) -> N
     if chunk.get("error"):
         read_error(state, chunk["error"], OPENAI_ERRORS, "code", "type", fallback="error:")
         return
+    answer = chunk.get("id")  # the first chunk and the usage chunk are never skipped (`skips_chat_event`)
+    if isinstance(answer, str) and (not state.response_seen or isinstance(chunk.get("usage"), dict)):
+        state.open_answer("a chunk naming another `id`", answer)
     state.response_seen = True
     if isinstance(chunk.get("model"), str) and chunk["model"]:
         _chat_model(state, chunk["model"])
@@ -354,6 +357,8 @@ def read_responses_event(state: UsageState, name: str, obj: Any) -> None:
         _response(state, as_dict(data.get("response")))
     elif kind in ("response.created", "response.in_progress"):
         response = as_dict(data.get("response"))
+        if kind == "response.created":
+            state.open_answer("a second `response.created`")
         state.response_seen = True
         if isinstance(response.get("model"), str):
             state.model = response["model"]

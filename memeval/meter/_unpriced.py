@@ -14,9 +14,10 @@ from memeval.types import AUDIO_NOTE, HOSTED_TOOLS_NOTE, IMAGE_NOTE, SERVICE_TIE
 def hosted_unpriced(tokens: Cost, hosted: int) -> Cost:
     """The cost of a call whose provider ran tools itself: unknown, since no price table has those tools.
 
-    Web search, file search and code execution are billed per use or per session on top of the tokens
-    (genai-prices prices tokens only), so the token price alone would be a known cost too low: an agent
-    that searched the web a hundred times in one call spent dollars recorded as cents, inside any limit.
+    Web search, grounding and code execution are billed per use or per session on top of the tokens
+    (genai-prices prices tokens only; the tools billed as tokens only are not in `hosted`), so the token price
+    alone would be a known cost too low: an agent that searched the web a hundred times in one call spent dollars
+    recorded as cents, inside any limit.
     """
     return Cost(
         cost_usd=None,
@@ -25,6 +26,22 @@ def hosted_unpriced(tokens: Cost, hosted: int) -> Cost:
             f"{tokens.price_source}; tokens priced at {tokens.cost_usd:.6f} USD as {tokens.priced_as}, but no price "
             f"is known for the {hosted} {HOSTED_TOOLS_NOTE} (web search, code execution...)"
         ),
+    )
+
+
+TOKENS_ONLY_NOTE = "provider tool use(s) billed as tokens only"
+"""How a priced call's `price_source` names the provider's tool uses its tokens pay for (`tokens_only_priced`)."""
+
+
+def tokens_only_priced(tokens: Cost, uses: int) -> Cost:
+    """The cost of a call whose provider ran only tools billed as the call's tokens: its token cost, so noted.
+
+    Anthropic's web fetch and Gemini's File Search (`memeval.meter._usage.TOKENS_ONLY_TOOLS`,
+    `memeval.meter._read_google`, each citing its provider's pricing page) add no charge beside the tokens the answer
+    counts, so the token price is the call's cost; `price_source` says how many such uses it holds.
+    """
+    return tokens.model_copy(
+        update={"price_source": f"{tokens.price_source}; {uses} {TOKENS_ONLY_NOTE} (web fetch, file search)"}
     )
 
 

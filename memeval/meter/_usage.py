@@ -39,7 +39,10 @@ class ParsedUsage:
         reasoning_tokens: the part of `output_tokens` the provider reported as reasoning.
         tool_calls: client-executed tool calls the model asked for; None when no response was read.
         tool_names: their names, in order (a tool without a name is given its item type).
-        hosted_tool_calls: provider-executed tool uses (web search, code execution, ...).
+        hosted_tool_calls: provider-executed tool uses (web search, code execution, web fetch, file search...).
+        hosted_billed_apart: the part of `hosted_tool_calls` billed beyond the tokens (web search, code execution,
+            grounding...), whose price no table here has; the rest (`TOKENS_ONLY_TOOLS`, Gemini's File Search) the
+            providers bill as the tokens the call already counts.
         audio_tokens: the audio tokens the response counts, in the prompt and the answer (OpenAI's
             `audio_tokens` details, Gemini's `AUDIO` modality), or None when it counts none.
         served_apart: how the response says the call was served when that is billed above the standard prices
@@ -67,6 +70,7 @@ class ParsedUsage:
     tool_calls: int | None = None
     tool_names: tuple[str, ...] = ()
     hosted_tool_calls: int | None = None
+    hosted_billed_apart: int | None = None
     audio_tokens: int | None = None
     image_output_tokens: int | None = None
     served_apart: str | None = None
@@ -103,6 +107,15 @@ def served_words(speed: str | None, geo: str | None) -> str | None:
     return " and ".join(parts) or None
 
 
+TOKENS_ONLY_TOOLS = frozenset({"web_fetch"})
+"""Provider-run tools whose use the provider bills as the tokens the call counts, nothing beside them. Anthropic's
+web fetch: "Web fetch usage has no additional charges beyond standard token costs" (Claude API docs, "Web fetch tool",
+Usage and pricing, https://platform.claude.com/docs/en/agents-and-tools/tool-use/web-fetch-tool; and "Pricing",
+https://platform.claude.com/docs/en/about-claude/pricing). Its fetched content comes back as prompt tokens of the
+call. Every other named tool (web search at $10 per 1,000, code execution by the container hour, tool search, MCP
+tools) stays billed apart, with no price here."""
+
+
 @dataclass
 class UsageState:
     """Mutable accumulator the per-API readers fill while bytes arrive; `freeze()` ends it.
@@ -121,11 +134,17 @@ class UsageState:
     reasoning_tokens: int | None = None
     tools: dict[str, str] = field(default_factory=dict)
     hosted: set[str] = field(default_factory=set)
-    hosted_billed: int = 0
-    """The provider-run tool uses the usage says this call billed (Anthropic's `usage.server_tool_use` request counts),
-    which its blocks may not show: a search left in flight by a paused turn (`pause_turn`) runs, and is billed, in
-    the next call, whose answer opens with its result and no `server_tool_use` block. `hosted_tool_calls` is the
-    larger of the two counts."""
+    """Keys of the provider-run tool uses billed beyond the tokens that the answer shows (by id, or position)."""
+    hosted_tokens_only: set[str] = field(default_factory=set)
+    """Keys of the provider-run tool uses billed as tokens only (Gemini's File Search: `_read_google`)."""
+    hosted_named: dict[str, str] = field(default_factory=dict)
+    """Anthropic's `server_tool_use` blocks: id (or position) to tool name (`web_search`, `web_fetch`...)."""
+    hosted_requests: dict[str, int] = field(default_factory=dict)
+    """The provider-run tool uses the usage says this call billed, by tool name (Anthropic's
+    `usage.server_tool_use.web_search_requests` is `web_search`). Where the usage names a tool's count it is the
+    count, whatever the blocks show: a search left in flight by a paused turn (`pause_turn`) shows its block in that
+    answer, which does not bill it, and is run and billed in the next call, whose answer opens with its result and
+    no block (recorded: 11 blocks billed 10, then 4 blocks billed 5). Counting blocks there counted it twice."""
     audio_tokens: int | None = None
     image_output_tokens: int | None = None
     speed: str | None = None
@@ -151,6 +170,28 @@ class UsageState:
     Chat Completions chunk still generating, as vLLM's and SGLang's `continuous_usage_stats` send): not the billed
     counts, so `output_tokens` stays None unless the stream ends properly (`settle_running`)."""
 
+    opened: int = 0
+    """How many answers the stream opened (Anthropic's `message_start`, Responses' `response.created`); one a stream."""
+    answer_id: str | None = None
+    """The id of the answer a Chat Completions stream's first chunk named (every chunk names the same)."""
+
+    def open_answer(self, event: str, answer_id: str | None = None) -> None:
+        """Note that the stream opened an answer (`event`, with its id when it names one); a second is no measurement.
+
+        A stream carries one answer: Anthropic's opens with its one `message_start`, Responses' with its one
+        `response.created`, and every Chat Completions chunk names the same `id` (OpenAI API reference, "The chat
+        completion chunk object"). A stream that opens a second one (an upstream or a relay that retried a cut stream
+        inside the same response and sent both) was served twice, and the usage read covers one of them: the last
+        answer's counts, priced, were a known cost below what was billed. The counts are left unknown
+        (`not_adding_up`), with this reason.
+        """
+        self.opened += 1
+        if answer_id is not None and self.answer_id is None:
+            self.answer_id = answer_id
+        second = self.opened > 1 if answer_id is None else answer_id != self.answer_id
+        if second and self.unsummed is None:
+            self.unsummed = f"the stream opened a second answer ({event}), and its usage covers one of them"
+
     def settle_running(self) -> None:
         """The stream ended properly: its last running answer counts are its final ones, unless a final usage came."""
         if self.running is not None and not self.final_usage:
@@ -158,9 +199,23 @@ class UsageState:
             self.final_usage = self.input_raw is not None and self.output_tokens is not None
         self.running = None
 
-    def hosted_uses(self) -> int:
-        """Tool uses the provider ran itself in this call: those its answer shows, or those its usage bills if more."""
-        return max(len(self.hosted), self.hosted_billed)
+    def hosted_uses(self) -> tuple[int, int]:
+        """Tool uses the provider ran itself in this call: (billed beyond the tokens, billed as tokens only).
+
+        A named tool's uses are the usage's count of it (`hosted_requests`) when the usage carries one, else its
+        blocks in the answer; a tool is billed as tokens only when it is one of `TOKENS_ONLY_TOOLS`.
+        """
+        blocks: dict[str, int] = {}
+        for name in self.hosted_named.values():
+            blocks[name] = blocks.get(name, 0) + 1
+        apart, tokens_only = len(self.hosted), len(self.hosted_tokens_only)
+        for name in blocks.keys() | self.hosted_requests.keys():
+            uses = self.hosted_requests.get(name, blocks.get(name, 0))
+            if name in TOKENS_ONLY_TOOLS:
+                tokens_only += uses
+            else:
+                apart += uses
+        return apart, tokens_only
 
     def add_tool(self, key: str, name: str) -> None:
         """Count a client-executed tool call once per `key` (an id or position)."""
@@ -187,7 +242,8 @@ class UsageState:
                 model=self.model,
                 tool_calls=len(self.tools) if self.response_seen else None,
                 tool_names=tuple(self.tools.values()),
-                hosted_tool_calls=self.hosted_uses() if self.response_seen else None,
+                hosted_tool_calls=sum(self.hosted_uses()) if self.response_seen else None,
+                hosted_billed_apart=self.hosted_uses()[0] if self.response_seen else None,
                 service_tier=self.service_tier,
                 error=error,
                 error_status=self.error_status,
@@ -212,7 +268,8 @@ class UsageState:
             reasoning_tokens=self.reasoning_tokens,
             tool_calls=len(self.tools) if seen else None,
             tool_names=tuple(self.tools.values()),
-            hosted_tool_calls=self.hosted_uses() if seen else None,
+            hosted_tool_calls=sum(self.hosted_uses()) if seen else None,
+            hosted_billed_apart=self.hosted_uses()[0] if seen else None,
             audio_tokens=self.audio_tokens or None,
             image_output_tokens=self.image_output_tokens or None,
             served_apart=served_words(self.speed, self.inference_geo),

@@ -103,6 +103,9 @@ _AUDIO = re.compile(r"counts (\d+) " + re.escape(AUDIO_NOTE))
 """The number of audio tokens the meter names in an `unpriced` call's `price_source` (`AUDIO_NOTE`)."""
 _IMAGE = re.compile(r"counts (\d+) " + re.escape(IMAGE_NOTE))
 """The number of image output tokens the meter names in an `unpriced` call's `price_source` (`IMAGE_NOTE`)."""
+_HOSTED = re.compile(r"for the (\d+) " + re.escape(HOSTED_TOOLS_NOTE))
+"""How many tool uses billed apart the meter names in an `unpriced` call's `price_source` (`HOSTED_TOOLS_NOTE`):
+fewer than the call's `hosted_tool_calls` when some of them (web fetch, File Search) are billed as tokens only."""
 _SERVED = re.compile(r"served with (.+?), " + re.escape(SURCHARGE_NOTE))
 """How the meter says a call was served above the standard prices in its `price_source` (`SURCHARGE_NOTE`)."""
 
@@ -129,7 +132,8 @@ def unknown_cost_reason(reason: str | None, model: str | None, hosted: int | Non
     """
     why = reason or "unpriced"
     if why == "unpriced" and hosted and price_source and HOSTED_TOOLS_NOTE in price_source:
-        tools = f"{hosted} {HOSTED_TOOLS_NOTE} (web search, code execution...)"
+        found = _HOSTED.search(price_source)  # the uses billed apart, not those billed as tokens (web fetch)
+        tools = f"{found.group(1) if found else hosted} {HOSTED_TOOLS_NOTE} (web search, code execution...)"
         return f"unpriced: {tools}, beyond the tokens of model {model}"
     if why == "unpriced" and price_source and AUDIO_NOTE in price_source:
         found = _AUDIO.search(price_source)

@@ -1,0 +1,90 @@
+"""Read every recorded 200 answer of the four metered APIs in a pydantic-ai snapshot; print one JSON object.
+
+Walks the `cassettes` YAML files of a local clone (`--repo`, at its HEAD), keeps each interaction answered 200 on
+Anthropic Messages, OpenAI Chat Completions or Responses, or Gemini `generateContent` / `streamGenerateContent`, and
+reads it with `memeval.meter.parse_body` / `parse_stream` (a stream when its content type is `text/event-stream`).
+Prints (stdout) `{"<path>#<n>": [api, input, output, completed, hosted_tool_calls, hosted_billed_apart, error[:60]]}`.
+Cassettes whose blob the clone lacks are named on stderr, not read.
+Run it with main's tree and with a branch's (`PYTHONPATH`) and compare the two outputs: the readings a change moved.
+
+    PYTHONPATH=$PWD .venv/bin/python bench/meter_cassette_replay.py --repo /path/to/pydantic-ai > branch.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from typing import Any
+
+import yaml
+
+from memeval.meter import parse_body, parse_stream
+
+_APIS = (
+    ("count_tokens", None),
+    ("/v1/messages", "anthropic-messages"),
+    ("/chat/completions", "openai-chat"),
+    ("/responses", "openai-responses"),
+    (":generateContent", "gemini-generate-content"),
+    (":streamGenerateContent", "gemini-generate-content"),
+)
+
+
+def api_of(uri: str) -> str | None:
+    """The wire API a request URI calls, or None for one the meter does not read (a token count, an upload...)."""
+    for marker, api in _APIS:
+        if marker in uri:
+            return api
+    return None
+
+
+def reading(api: str, response: dict[str, Any]) -> list[Any] | None:
+    """What the meter reads from one recorded response (see the module docstring), or None without a body."""
+    headers = response.get("headers") or {}
+    kind = headers.get("content-type") or [""]
+    kind = kind[0] if isinstance(kind, list) else str(kind)
+    if "parsed_body" in response:
+        usage = parse_body(api, json.dumps(response["parsed_body"]).encode())
+    elif "body" in response:
+        raw = response["body"].get("string", "") if isinstance(response["body"], dict) else response["body"]
+        data = raw.encode() if isinstance(raw, str) else bytes(raw)
+        usage = parse_stream(api, [data]) if "event-stream" in kind else parse_body(api, data)
+    else:
+        return None
+    apart = getattr(usage, "hosted_billed_apart", "n/a")  # main before count32 has no such field
+    return [api, usage.input_tokens, usage.output_tokens, usage.completed, usage.hosted_tool_calls, apart,
+            (usage.error or "")[:60]]  # fmt: skip
+
+
+def main() -> int:
+    """Print the readings of every recorded answer of `--repo`'s cassettes as one JSON object; 0."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repo", required=True, help="a local git clone of pydantic/pydantic-ai")
+    repo = parser.parse_args().repo
+    names = subprocess.run(
+        ["git", "-C", repo, "ls-tree", "-r", "--name-only", "HEAD"], capture_output=True, text=True, check=True
+    ).stdout.split()
+    out: dict[str, Any] = {}
+    absent = []
+    for name in (n for n in names if n.endswith(".yaml") and "cassettes" in n):
+        shown = subprocess.run(["git", "-C", repo, "show", f"HEAD:{name}"], capture_output=True, text=True)
+        if shown.returncode != 0:  # a blob the clone lacks (a partial snapshot leaves its largest files out)
+            absent.append(name)
+            continue
+        for n, interaction in enumerate((yaml.safe_load(shown.stdout) or {}).get("interactions") or []):
+            api = api_of(str(interaction.get("request", {}).get("uri", "")))
+            response = interaction.get("response") or {}
+            if api is None or (response.get("status") or {}).get("code") != 200:
+                continue
+            read = reading(api, response)
+            if read is not None:
+                out[f"{name}#{n}"] = read
+    json.dump(out, sys.stdout)
+    print(f"{len(out)} answers read; {len(absent)} cassette(s) absent from the clone: {absent}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
