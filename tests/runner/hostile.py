@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import json
 import subprocess
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -132,6 +132,13 @@ class HostileRun:
         trials = self.doc.get("trials")
         assert trials, (self.code, self.err)
         return trials
+
+    def by_task(self, names: Iterable[str]) -> dict[str, list[dict]]:
+        """Each named task's trials, by task name; asserts each has two (one a mode, the rig's one repeat), so an
+        attack whose trials went missing cannot pass by checking none."""
+        got = {name: [t for t in self.trials if t["task_id"] == name] for name in names}
+        assert [len(v) for v in got.values()] == [2] * len(got), self.trials
+        return got
 
     @property
     def run_dir(self) -> Path:

@@ -37,8 +37,7 @@ def test_a_header_named_like_the_systems_is_a_finding(hostile: HostileRig) -> No
     hostile.task("header", SOLUTION.replace("ANSWER", "7") + FAKE_ASSERT, test_sh=TEST_SH, held=held, files=files)
     hostile.task("honest", SOLUTION.replace("ANSWER", "42"), test_sh=TEST_SH, held=held, files=files)
     run = hostile.run()
-    by_task = {name: [t for t in run.trials if t["task_id"] == name] for name in ("header", "honest")}
-    assert [len(v) for v in by_task.values()] == [2, 2], run.trials
+    by_task = run.by_task(("header", "honest"))
     for trial in by_task["header"]:  # the attack is real (a wrong answer passed); on main no finding
         detail = assert_found(trial, "/app/assert.h", "shadows-installed")
         assert "<assert.h>" in detail and "-I/app" in detail, detail

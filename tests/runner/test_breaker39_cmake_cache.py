@@ -36,8 +36,7 @@ def test_a_cmake_cache_the_agent_left_is_a_finding(hostile: HostileRig) -> None:
     hostile.task("cache", cheat, test_sh=TEST_SH, held=held, files=files, task_toml=TOML)
     hostile.task("honest", SOLUTION.replace("ANSWER", "42"), test_sh=TEST_SH, held=held, files=files, task_toml=TOML)
     run = hostile.run()
-    by_task = {name: [t for t in run.trials if t["task_id"] == name] for name in ("cache", "honest")}
-    assert [len(v) for v in by_task.values()] == [2, 2], run.trials
+    by_task = run.by_task(("cache", "honest"))
     for trial in by_task["cache"]:  # the attack is real (a wrong answer passed); on main no finding
         detail = assert_found(trial, "/app/build/CMakeCache.txt", "runner-config")
         assert "NDEBUG" in detail, detail

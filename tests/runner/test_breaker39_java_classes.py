@@ -59,8 +59,7 @@ def test_java_runs_in_the_verifier_and_a_library_class_of_the_agents_is_a_findin
     hostile.task("honest", SOLUTION.replace("ANSWER", "42"), test_sh=TEST_SH, held=held, task_toml=TOML)
     hostile.task("wrong", SOLUTION.replace("ANSWER", "7"), test_sh=TEST_SH, held=held, task_toml=TOML)
     run = hostile.run()
-    by_task = {name: [t for t in run.trials if t["task_id"] == name] for name in ("fake", "honest", "wrong")}
-    assert [len(v) for v in by_task.values()] == [2, 2, 2], run.trials
+    by_task = run.by_task(("fake", "honest", "wrong"))
     for trial in by_task["honest"]:  # on main: javac failed at its start, reward 0
         assert trial["fault"] is None, trial["fault"]
         assert (trial["verified"], trial["reward"]) == (True, 1), trial

@@ -65,8 +65,7 @@ def test_a_perl_module_the_agent_puts_before_an_installed_or_task_module_is_a_fi
     hostile.task("link", wrong + LINKED_TEST_MORE, test_sh=TEST_SH, held=held, files=files)
     hostile.task("honest", OWN_MODULE.replace("ANSWER", "42"), test_sh=TEST_SH, held=held, files=files)
     run = hostile.run()
-    by_task = {name: [t for t in run.trials if t["task_id"] == name] for name in ("cheat", "pmc", "link", "honest")}
-    assert [len(v) for v in by_task.values()] == [2, 2, 2, 2], run.trials
+    by_task = run.by_task(("cheat", "pmc", "link", "honest"))
     for trial in by_task["cheat"]:  # the attack is real (a wrong answer passed); on main it was no finding
         detail = assert_found(trial, "/app/lib/Test/More.pm", "test-runner")
         assert "`Test::More`" in detail and "/app/lib" in detail, detail

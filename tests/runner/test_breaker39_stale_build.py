@@ -36,8 +36,7 @@ def test_a_checker_the_agent_left_is_rebuilt_from_the_held_back_test(hostile: Ho
     )
     hostile.task("honest", SOLUTION.replace("ANSWER", "42"), test_sh=TEST_SH, held=held, files=files)
     run = hostile.run()
-    by_task = {name: [t for t in run.trials if t["task_id"] == name] for name in ("stale", "future", "honest")}
-    assert [len(v) for v in by_task.values()] == [2, 2, 2], run.trials
+    by_task = run.by_task(("stale", "future", "honest"))
     for trial in by_task["stale"] + by_task["future"]:  # on main: reward 1 with the agent's `check`
         assert_refused(trial)
     for trial in by_task["honest"]:

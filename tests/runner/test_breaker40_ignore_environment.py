@@ -47,8 +47,7 @@ def test_python_dash_e_runs_the_images_modules_not_the_agents(hostile: HostileRi
     hostile.task("honest_e", "echo 'print(42)' > /app/solution.py\n", test_sh=PROGRAM_SH, held={"check.py": CHECK_PY})
     run = hostile.run()
     names = ("cwd", "usersite", "honest_m", "honest_e")
-    by_task = {name: [t for t in run.trials if t["task_id"] == name] for name in names}
-    assert [len(v) for v in by_task.values()] == [2, 2, 2, 2], run.trials
+    by_task = run.by_task(names)
     cheats = by_task["cwd"] + by_task["usersite"]  # on main: reward 1 (the first with a finding, the second none)
     outcomes = " ".join(f"{t['trial_id']}={t['reward']}/{len(t['tamper']['findings'])}" for t in cheats)
     assert all(t["reward"] == 0 for t in cheats), outcomes  # trial=reward/findings

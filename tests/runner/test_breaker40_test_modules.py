@@ -36,8 +36,7 @@ def test_a_test_module_collected_with_the_held_back_tests_is_a_finding(hostile: 
     hostile.task("rewrote", rewrote, test_sh=UNITTEST_SH, held={"test_outputs.py": UNITTEST_CHECK}, files=visible)
     hostile.task("honest", RIGHT, test_sh=PYTEST_SH, held={"test_outputs.py": PYTEST_CHECK}, files=visible)
     run = hostile.run()
-    by_task = {name: [t for t in run.trials if t["task_id"] == name] for name in ("added", "rewrote", "honest")}
-    assert [len(v) for v in by_task.values()] == [2, 2, 2], run.trials
+    by_task = run.by_task(("added", "rewrote", "honest"))
     for trial in by_task["added"]:  # on main: reward 1, no finding
         assert "test module the agent added" in assert_found(trial, "/app/tests/test_mine.py", "conftest")
     for trial in by_task["rewrote"]:

@@ -40,8 +40,7 @@ def test_a_proverc_the_program_wrote_in_the_verifiers_home_is_a_finding(hostile:
     hostile.task("world", PLANTER.replace("$ENV{HOME}/.proverc", "/app/.proverc"), test_sh=TEST_SH, held=held)
     hostile.task("honest", HONEST, test_sh=TEST_SH, held=held)
     run = hostile.run()
-    by_task = {name: [t for t in run.trials if t["task_id"] == name] for name in ("cheat", "world", "honest")}
-    assert [len(v) for v in by_task.values()] == [2, 2, 2], run.trials
+    by_task = run.by_task(("cheat", "world", "honest"))
     for trial in by_task["cheat"]:  # on main: reward 1, no finding
         assert "prove" in assert_found(trial, "/tmp/.proverc", "runner-config")
     for trial in by_task["world"]:  # written after the tamper scan read the world: on main reward 1, no finding

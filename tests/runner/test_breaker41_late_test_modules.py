@@ -50,8 +50,7 @@ def test_a_test_module_the_program_writes_while_test_sh_runs_is_a_finding(hostil
     hostile.task("honest", "echo 'print(42)' > /app/solution.py\n", test_sh=TEST_SH, held=held)
     run = hostile.run()
     names = ("module", "init", "shadow", "many", "honest")
-    by_task = {name: [t for t in run.trials if t["task_id"] == name] for name in names}
-    assert [len(v) for v in by_task.values()] == [2, 2, 2, 2, 2], run.trials
+    by_task = run.by_task(names)
     for trial in by_task["module"]:  # on main: reward 1, no finding
         assert "while test.sh ran" in assert_found(trial, "/app/tests/test_zz.py", "conftest")
     for trial in by_task["init"]:  # on main: reward 1, no finding
@@ -98,8 +97,7 @@ def test_a_perl_library_the_program_writes_while_test_sh_runs_is_a_finding(hosti
     hostile.task("perl", PERL_PLANTER, test_sh=PERL_SH, held=held)
     hostile.task("honest", "echo 'print \"42\\n\";' > /app/solution.pl\n", test_sh=PERL_SH, held=held)
     run = hostile.run()
-    by_task = {name: [t for t in run.trials if t["task_id"] == name] for name in ("perl", "honest")}
-    assert [len(v) for v in by_task.values()] == [2, 2], run.trials
+    by_task = run.by_task(("perl", "honest"))
     for trial in by_task["perl"]:  # on main: reward 1, no finding
         assert "while test.sh ran" in assert_found(trial, "/app/lib/Test/More.pm", "test-runner")
     for trial in by_task["honest"]:

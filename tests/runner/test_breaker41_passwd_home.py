@@ -49,8 +49,7 @@ def test_a_sqliterc_in_the_worlds_root_folder_is_a_finding(hostile: HostileRig) 
     )
     hostile.task("honest", right, test_sh=TEST_SH, dockerfile=DOCKERFILE, held=HELD)
     run = hostile.run()
-    by_task = {name: [t for t in run.trials if t["task_id"] == name] for name in ("turn", "verify", "user", "honest")}
-    assert [len(v) for v in by_task.values()] == [2, 2, 2, 2], run.trials
+    by_task = run.by_task(("turn", "verify", "user", "honest"))
     for trial in by_task["turn"]:  # on main: reward 1, no finding
         assert "sqlite3" in assert_found(trial, "/root/.sqliterc", "runner-config")
     for trial in by_task["verify"]:  # on main: reward 1, no finding

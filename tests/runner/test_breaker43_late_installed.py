@@ -48,8 +48,7 @@ def test_a_startup_hook_the_program_writes_into_the_tasks_site_packages_is_a_fin
         "honest", "echo 'print(42)' > /app/solution.py\n", test_sh=PY_SH, held=held, dockerfile=VENV_DOCKERFILE
     )
     run = hostile.run()
-    by_task = {name: [t for t in run.trials if t["task_id"] == name] for name in ("pth", "honest")}
-    assert [len(v) for v in by_task.values()] == [2, 2], run.trials
+    by_task = run.by_task(("pth", "honest"))
     for trial in by_task["pth"]:  # on main: reward 1, no finding
         assert "while test.sh ran" in assert_found(
             trial, "/app/venv/lib/python3.11/site-packages/zz.pth", "startup-hook"
@@ -89,8 +88,7 @@ def test_node_modules_and_package_json_the_program_writes_while_test_sh_runs_are
     )
     run = hostile.run()
     names = ("lib", "npm", "honest_lib", "honest_npm")
-    by_task = {name: [t for t in run.trials if t["task_id"] == name] for name in names}
-    assert [len(v) for v in by_task.values()] == [2, 2, 2, 2], run.trials
+    by_task = run.by_task(names)
     for trial in by_task["lib"]:  # on main: reward 1, no finding
         detail = assert_found(trial, "/app/node_modules/checklib/index.js", "installed-package")
         assert "while test.sh ran" in detail
@@ -193,8 +191,7 @@ def test_the_tasks_venv_python_replaced_is_a_finding(hostile: HostileRig) -> Non
     slow = "[verifier]\ntimeout_sec = 300.0\n[agent]\ntimeout_sec = 20.0\n"  # ensurepip takes a while on a busy host
     hostile.task("own_venv", honest, test_sh=OWN_VENV_SH, held=held, task_toml=slow)  # test.sh makes one, pip and all
     run = hostile.run()
-    by_task = {name: [t for t in run.trials if t["task_id"] == name] for name in ("late", "turn", "own_venv")}
-    assert [len(v) for v in by_task.values()] == [2, 2, 2], run.trials
+    by_task = run.by_task(("late", "turn", "own_venv"))
     for trial in by_task["late"]:  # on main: reward 1, no finding
         assert "while test.sh ran" in assert_found(trial, "/app/venv/bin/python", "path-command")
     for trial in by_task["turn"]:  # on main: reward 1, no finding

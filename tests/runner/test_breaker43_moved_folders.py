@@ -58,8 +58,7 @@ def test_an_init_moved_beside_the_tests_while_test_sh_runs_is_a_finding(hostile:
     hostile.task("linked", write_prog(LINKER, "/app/solution.py"), test_sh=TEST_SH, held=held)
     hostile.task("honest", "echo 'print(42)' > /app/solution.py\n", test_sh=TEST_SH, held=held)
     run = hostile.run()
-    by_task = {name: [t for t in run.trials if t["task_id"] == name] for name in ("moved", "linked", "honest")}
-    assert [len(v) for v in by_task.values()] == [2, 2, 2], run.trials
+    by_task = run.by_task(("moved", "linked", "honest"))
     for trial in by_task["moved"]:  # on main: reward 1, no finding
         assert "while test.sh ran" in assert_found(trial, "/app/tests/__init__.py", "conftest")
     for trial in by_task["linked"]:  # on main: reward 1, no finding
@@ -75,8 +74,7 @@ def test_a_package_moved_into_node_modules_while_test_sh_runs_is_a_finding(hosti
         "honest", "echo 'console.log(42);' > /app/solution.js\n", test_sh=NODE_TEST_SH, held=NODE_HELD, files=NODE_LIB
     )
     run = hostile.run()
-    by_task = {name: [t for t in run.trials if t["task_id"] == name] for name in ("moved", "honest")}
-    assert [len(v) for v in by_task.values()] == [2, 2], run.trials
+    by_task = run.by_task(("moved", "honest"))
     for trial in by_task["moved"]:  # on main: reward 1, no finding
         detail = assert_found(trial, "/app/node_modules/checklib/index.js", "installed-package")
         assert "while test.sh ran" in detail

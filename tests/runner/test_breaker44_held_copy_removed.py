@@ -48,8 +48,7 @@ def test_a_held_back_copy_the_program_removes_is_a_finding(hostile: HostileRig) 
     hostile.task("honest_diff", "echo 'print(42)' > /app/solution.py\n", **expected)
     run = hostile.run()
     names = ("remove", "rename", "honest", "overwrite", "honest_diff")
-    by_task = {name: [t for t in run.trials if t["task_id"] == name] for name in names}
-    assert [len(v) for v in by_task.values()] == [2] * 5, run.trials
+    by_task = run.by_task(names)
     for trial in by_task["remove"] + by_task["rename"]:  # on main: reward 1 (test_basic.py alone ran), no finding
         detail = assert_found(trial, "/app/tests/test_outputs.py", "held-copy")
         assert "while test.sh ran" in detail

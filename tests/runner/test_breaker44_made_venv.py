@@ -49,8 +49,7 @@ def test_a_venv_the_program_made_for_a_test_sh_that_makes_one_only_if_missing(ho
     hostile.task("python", write_prog(PYTHON, "/app/solution.py"), test_sh=MADE_SH, held=held)
     hostile.task("honest", "echo 'print(42)' > /app/solution.py\n", test_sh=MADE_SH, held=held)
     run = hostile.run()
-    by_task = {name: [t for t in run.trials if t["task_id"] == name] for name in ("pth", "python", "honest")}
-    assert [len(v) for v in by_task.values()] == [2, 2, 2], run.trials
+    by_task = run.by_task(("pth", "python", "honest"))
     for trial in by_task["pth"]:  # on main: reward 1, no finding
         detail = assert_found(trial, "/app/.venv/lib/python3.11/site-packages/zz.pth", "startup-hook")
         assert "while test.sh ran" in detail

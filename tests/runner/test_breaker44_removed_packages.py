@@ -53,8 +53,7 @@ def test_a_package_or_pyvenv_cfg_removed_is_a_finding(hostile: HostileRig) -> No
         hostile.task(name, attack, **task)
     hostile.task("honest", "echo 'print(42)' > /app/solution.py\n", **task)
     run = hostile.run()
-    by_task = {name: [t for t in run.trials if t["task_id"] == name] for name in (*ATTACKS, "honest")}
-    assert [len(v) for v in by_task.values()] == [2] * 5, run.trials
+    by_task = run.by_task((*ATTACKS, "honest"))
     for name, (path, kind) in GONE.items():
         for trial in by_task[name]:  # on main: reward 1 (the test skipped), no finding
             detail = assert_found(trial, path, kind)
