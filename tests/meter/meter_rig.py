@@ -51,6 +51,17 @@ def post_recorded(rig: Rig, rec: Any, body: dict[str, Any], trial: str) -> Model
     return rig.next_call()
 
 
+def post_anthropic(rig: Rig, reply: Reply, trial: str, model: str, *, stream: bool = False) -> ModelCall:
+    """One Messages call for `model` through the proxy for `trial`, answered by `reply`; asserts a 200; its record."""
+    rig.upstream.push(reply)
+    key = rig.proxy.register_trial(trial)
+    request = {"model": model, "max_tokens": 4096, "stream": stream, "messages": [{"role": "user", "content": "hi"}]}
+    with httpx.Client(base_url=rig.proxy.base_url, timeout=10) as client:
+        r = client.post("/v1/messages", json=request, headers={"x-api-key": key, "anthropic-version": "2023-06-01"})
+    assert r.status_code == 200, r.text
+    return rig.next_call()
+
+
 @pytest.fixture
 def upstream() -> Iterator[LocalUpstream]:
     server = LocalUpstream().start()

@@ -17,9 +17,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
-from meter_rig import Rig
+from meter_rig import Rig, post_anthropic
 from meter_upstream import Reply
 
 from memeval.meter import ModelCall
@@ -34,18 +33,7 @@ TOKENS_USD = (8606 * 3.0 + 132 * 15.0) / 1e6
 
 
 def _post(rig: Rig, reply: Reply, trial: str, *, stream: bool = False) -> ModelCall:
-    rig.upstream.push(reply)
-    key = rig.proxy.register_trial(trial)
-    request = {
-        "model": "claude-sonnet-4-5",
-        "max_tokens": 4096,
-        "stream": stream,
-        "messages": [{"role": "user", "content": "hi"}],
-    }
-    with httpx.Client(base_url=rig.proxy.base_url, timeout=10) as client:
-        r = client.post("/v1/messages", json=request, headers={"x-api-key": key, "anthropic-version": "2023-06-01"})
-    assert r.status_code == 200, r.text
-    return rig.next_call()
+    return post_anthropic(rig, reply, trial, "claude-sonnet-4-5", stream=stream)
 
 
 def _with_searches(n: int) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from typing import Any
 
 import httpx
 import pytest
-from meter_rig import GoogleRig, Rig
+from meter_rig import GoogleRig, Rig, post_anthropic
 from meter_upstream import Reply
 
 from memeval.meter import ModelCall
@@ -41,18 +41,7 @@ FILES_25_USD = ((15 + 288) * 1.25 + (40 + 257) * 10.0) / 1e6
 
 
 def _anthropic(rig: Rig, reply: Reply, trial: str, *, stream: bool = False) -> ModelCall:
-    rig.upstream.push(reply)
-    key = rig.proxy.register_trial(trial)
-    request = {
-        "model": "claude-sonnet-4-0",
-        "max_tokens": 4096,
-        "stream": stream,
-        "messages": [{"role": "user", "content": "hi"}],
-    }
-    with httpx.Client(base_url=rig.proxy.base_url, timeout=10) as client:
-        r = client.post("/v1/messages", json=request, headers={"x-api-key": key, "anthropic-version": "2023-06-01"})
-    assert r.status_code == 200, r.text
-    return rig.next_call()
+    return post_anthropic(rig, reply, trial, "claude-sonnet-4-0", stream=stream)
 
 
 def _gemini(google: GoogleRig, body: dict[str, Any], model: str) -> ModelCall:
