@@ -31,6 +31,8 @@ import posixpath
 import re
 import stat
 
+from memeval.runner._tamper import STARTUP
+
 KNOWN_HOOKS = {
     "distutils-precedence.pth": (
         b"import os; var = 'SETUPTOOLS_USE_DISTUTILS'; enabled = os.environ.get(var, 'local') == 'local'; "
@@ -138,7 +140,7 @@ def _known_hook(path: str, name: str) -> bool:
 
 def _hook_name(name: str) -> bool:
     """Whether a site folder's entry `name` runs at start-up: a `.pth` file, or a `sitecustomize`/`usercustomize`."""
-    return name.endswith(".pth") or name.split(".")[0] in ("sitecustomize", "usercustomize")
+    return name.endswith(".pth") or name.split(".")[0] in STARTUP
 
 
 def made_venv_written(root: str, venv_rel: str, folders: tuple[str, ...]) -> list[str]:
