@@ -158,8 +158,10 @@ def test_schedule_process_catches_up_survives_a_kill_mid_send_and_stops_on_sigte
         from memeval.auditreport import previous_week
 
         weeks.insert(0, previous_week(weeks[0]))
+    # Due at 00:00 on the Monday the week ends: every full week is due whatever the hour the test runs
+    # (with the default 08:00 the last week is not due before 08:00 on a Monday, and only two were sent).
     r = CliRunner().invoke(app, ["report", "subscribe", "--team", "fernhill", "--to", "lead@fernhill.example",
-                                 "--since", weeks[0], "--db", store.url])  # fmt: skip
+                                 "--at", "00:00", "--since", weeks[0], "--db", store.url])  # fmt: skip
     assert r.exit_code == 0, r.output
     assert subscriptions(store)[0].since_week == weeks[0]
     _past_due(store, now - timedelta(days=21))  # three Mondays missed: the coalesced job runs once
