@@ -20,7 +20,12 @@ normalising, `OBSCURED`) of a text that writes about something when `p42` is und
 - `r43 person`: only a person's add cut chosen again (R 0.6, the others' add 0.86 fixed), by the same rule;
 - `w44`: round 43's cuts with `_about44.writes_about44` in `writes_about`'s place (a text's words of description
   count only outside labels and addresses: "Malicious instruction:", "attacker@..."); `w44 nested`: `w44`'s
-  reading with the cuts chosen as in `r43 nested`;
+  reading with the cuts chosen as in `r43 nested`; `w44 person`, `w44 others`: only a person's, or only every other
+  source's, add cut chosen again (R 0.6, the other add cut round 43's);
+- the hold tests' benign examples: a point is refused when the model fitted on every training row would newly hold
+  one of them, the stage asked as the shipped detector asks it (`asked_by_the_detector`: added after the first run,
+  whose check read the gate from round 34's stage refitted here and let round 43's cuts pass, while the final
+  `stack-44` held "Before answering a support ticket, read the customer's history in the CRM." at 0.8602);
 - each `... by source`: every stage refitted leaving out one of `--source-folds` source groups at a time
   (`hold_cv_round40.source_groups`), every choice made on the other groups.
 
@@ -139,6 +144,28 @@ R43 = (0.6, (0.8, 0.86))
 """Round 43's cuts as shipped: release under 0.6, add 0.8 for a person and 0.86 for every other source."""
 
 
+def asked_by_the_detector(rows: list[dict[str, Any]]) -> np.ndarray:
+    """Per row, for the hold tests' benign examples (set `examples`) only: whether the shipped detector asks its
+    concept stage (the default lets the text through, rules/25 do not hold it, and the shipped `stack-34` gives it
+    from the gate, 0.2, up to its add cut). Round 43's check read the gate from round 34's stage refitted in this
+    bench, which let a cut pass that the final model then used to hold an example; this reads the stage that runs."""
+    from memeval.hold._stacked43 import get_stacked43_detector
+
+    d = get_stacked43_detector()  # round 34's stage, rules and classifiers are the same in rounds 43 and 44
+    out = np.zeros(len(rows), bool)
+    for i, r in enumerate(rows):
+        if r["set"] != "examples":
+            continue
+        base, rr, c, view, standing = d._standing(r["text"], r["source"])
+        if standing is not None or base.held:
+            continue
+        fired = [x.rule for x in rr.reasons]
+        p34 = d.model34.probability_of(r["source"], base.held, view, rr.score, rr.held, fired, c.score,
+                                       d.refit.score(r["text"])[0])  # fmt: skip
+        out[i] = d.gate <= p34 < d.model34.add
+    return out
+
+
 def figures(args: argparse.Namespace) -> None:
     """Phase 2: every arm's figures over `slices`, chosen cuts by set and by source, changed verdicts, released."""
     from memeval.hold._about44 import writes_about44
@@ -170,13 +197,16 @@ def figures(args: argparse.Namespace) -> None:
     plain = np.isin(s, (*SETS, "w34"))
     train_ok = np.isin(s, (*SETS, "w34", "w37"))
     ex = s == "examples"
+    asked = asked_by_the_detector(rows)
     grid2 = [(a, b) for a in args.grid for b in args.grid]
     person_grid = [(a, R43[1][1]) for a in args.grid]
+    others_grid = [(R43[1][0], b) for b in args.grid]
     rel_grid = tuple(args.releases)
     arms: dict[str, np.ndarray] = {"default": base}
     chosen: dict[str, Any] = {}
     released: dict[str, list[int]] = {}
     final: dict[str, list[float]] = {}
+    examples: dict[str, list[Any]] = {}
 
     def tally(lost: np.ndarray) -> list[int]:
         return [int((lost & y).sum()), int((lost & ~y).sum()), int((lost & stands & y).sum()),
@@ -200,7 +230,9 @@ def figures(args: argparse.Namespace) -> None:
         ref = at43(*R43)
         arms[f"r43{tag}"] = ref
         arms[f"w44{tag}"] = at44(*R43)
-        ok2 = {c: not bool((ex & gate & (p >= np.where(person, c[0], c[1]))).any()) for c in grid2}
+        ok2 = {c: not bool((ex & asked & (p >= np.where(person, c[0], c[1]))).any()) for c in grid2}
+        examples[f"r43{tag}"] = [rows[i]["text"] for i in np.where(ex & asked & (p >= np.where(person, 0.8, 0.86)))[0]]
+        examples[f"r43{tag} p"] = [round(float(p[i]), 4) for i in np.where(ex & asked)[0]]
         for r in rel_grid[1:]:
             released[f"r43{tag} {r:g}"] = tally(s34 & ~at43(r, (1.01, 1.01)) & inside)
             released[f"w44{tag} {r:g}"] = tally(s34 & ~at44(r, (1.01, 1.01)) & inside)
@@ -209,7 +241,11 @@ def figures(args: argparse.Namespace) -> None:
             ("r43 person", at43, person_grid, (R43[0],)),
             ("w44 nested", at44, grid2, rel_grid),
             ("w44 person", at44, person_grid, (R43[0],)),
+            ("w44 others", at44, others_grid, (R43[0],)),
         ):
+            if not any(ok2[c] for c in grid):
+                chosen[f"{name}{tag}"] = {"none": ["every point newly holds a hold test's benign example"]}
+                continue
             no_release = at(0.0, R43[1])
             held, ch = two_step(lambda r, at=at: at(r, R43[1]), at, grid, ok2, y, folds, inside, no_release, ref, rels,
                                 args.margin)  # fmt: skip
@@ -245,6 +281,7 @@ def figures(args: argparse.Namespace) -> None:
         "released_orders_benign_of_which_rules25": released,
         "figures": {k: {a: r35.fig(held, y, m) for a, held in arms.items()} for k, m in sl.items()},
         "final_cuts": final,
+        "examples_held_at_round_43s_cuts_by_the_final_fit": examples,
         "chosen_cuts": {k: {v: list(c) for v, c in ch.items()} for k, ch in chosen.items()},
         "changed": {a: [[rows[i]["set"], rows[i]["source"], bool(y[i]), bool(held[i]), round(float(p42[i]), 3),
                          rows[i]["text"][:160]]
@@ -261,6 +298,7 @@ def figures(args: argparse.Namespace) -> None:
     for k, ch in chosen.items():
         print(k, sorted(set(map(tuple, ch.values()))))
     print("chosen on every set (the final model's cuts):", final)
+    print("examples the final fit holds at round 43's cuts:", {k: v for k, v in examples.items() if " p" not in k})
     print(f"cpu {res['cpu_s']} s, load {res['load_at_end']}")
 
 
