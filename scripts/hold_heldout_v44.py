@@ -11,7 +11,7 @@ checks below, drawn by SHA-256), not read and chosen one by one; the file is pin
 tests/hold/test_heldout_v44.py. The training scripts must not read these sources.
 
 The point of v44: v43's orders were in 13 languages, 9 of them new as order languages; v44's are in 14 languages
-that earlier sets ordered in rarely or never — Nigerian Pidgin (never), Burmese (once), Norwegian (twice),
+that earlier sets ordered in rarely or never — Nigerian Pidgin (never), Burmese (once), Norwegian (twice as `no`, 7 times as `nb`),
 Serbian, Lithuanian, Estonian, Slovak, Croatian, Nepali, Tagalog, Malay, Slovenian and Tamil (6 to 23 orders
 over v1-v43) — beside English, and its benign side by others is security prose in every one of them: (a)
 Security-101, a beginners' cybersecurity course (CC0-1.0) in English and 46 translations: threats, phishing,
