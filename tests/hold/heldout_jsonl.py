@@ -218,6 +218,7 @@ LICENCE_MARKERS = {
     "CC-BY-4.0": "Attribution 4.0 International",
     "CC-BY-SA-4.0": "Attribution-ShareAlike 4.0 International",
     "Apache-2.0": "Apache License",
+    "CC0-1.0": "CC0 1.0 Universal",
 }
 """A licence's SPDX name and a phrase its full text carries (for `check_licences`)."""
 
