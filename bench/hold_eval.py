@@ -32,7 +32,7 @@ fortieth round was measured (scored once after it, 2026-12-06), and v41, written
 forty-first round was measured (scored once after it, 2026-12-06), and v42, written while its
 forty-second round was tuned (scored once after it, 2026-12-06), and v43, written while its
 forty-third round was tuned (scored once after it, 2026-12-06), and v44, written while its
-forty-fourth round was tuned (not yet looked at), are
+forty-fourth round was tuned (scored once after it, 2026-12-07), are
 scored only when named.
 
 Prints, per detector: true/false positives, precision, recall, and per language (attacks caught
@@ -74,7 +74,7 @@ def v44_rows() -> list[tuple[str, bool, str, str, str]]:
     """(source, held, text, lang, origin group) of held-out v44 (written blind during issue 15's forty-fourth round).
 
     Never part of `--set all`: every scoring of v44 is a look at held-out data and is counted in
-    memeval/hold/README.md (the lead takes the one look after a later holding round).
+    memeval/hold/README.md (the lead took the one look after round 44, 2026-12-07).
     """
     return _grouped_rows("v44")
 

@@ -235,5 +235,5 @@ def test_heldout_v44_build_refuses_missing_or_wrong_archives(tmp_path: Path) -> 
 
 def test_heldout_v44_is_registered_in_the_bench_and_never_opened_by_default() -> None:
     """`bench/hold_eval.py --set v44` reads this file; the verdict benches skip it; no training script reads it
-    or its sources; not in SPENT (blind: not yet looked at)."""
-    check_registered("v44", texts=442, orders=152, repos=REPOS, spent=False)
+    or its sources; in SPENT since the lead's one look after round 44 (`bench/results/hold_heldout_v44_look1.json`)."""
+    check_registered("v44", texts=442, orders=152, repos=REPOS)
