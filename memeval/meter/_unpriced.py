@@ -36,12 +36,13 @@ TOKENS_ONLY_NOTE = "provider tool use(s) billed as tokens only"
 def tokens_only_priced(tokens: Cost, uses: int) -> Cost:
     """The cost of a call whose provider ran only tools billed as the call's tokens: its token cost, so noted.
 
-    Anthropic's web fetch and Gemini's File Search (`memeval.meter._usage.TOKENS_ONLY_TOOLS`,
-    `memeval.meter._read_google`, each citing its provider's pricing page) add no charge beside the tokens the answer
-    counts, so the token price is the call's cost; `price_source` says how many such uses it holds.
+    Anthropic's web fetch and Gemini's File Search, code execution and URL context
+    (`memeval.meter._usage.TOKENS_ONLY_TOOLS`, `memeval.meter._read_google`, each citing its provider's page) add no
+    charge beside the tokens the answer counts, so the token price is the call's cost; `price_source` says how many
+    such uses it holds.
     """
     return tokens.model_copy(
-        update={"price_source": f"{tokens.price_source}; {uses} {TOKENS_ONLY_NOTE} (web fetch, file search)"}
+        update={"price_source": f"{tokens.price_source}; {uses} {TOKENS_ONLY_NOTE} (web fetch, file search...)"}
     )
 
 
