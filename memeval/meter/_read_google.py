@@ -15,6 +15,9 @@ billed as tokens only: `_code_execution`, `_server_tool`, `_url_context`). With 
 whole `GenerateContentResponse` whose `usageMetadata` is a running total: the last one seen wins,
 field by field it replaces the earlier one (nothing is added). Without `alt=sse` the stream is
 one JSON array of the same objects. Errors are `{"error": {"code", "message", "status"}}`.
+Every event of a stream names the same `responseId` (all 80 events of the 18 recorded streams in pydantic-ai's
+cassettes): an event naming another opens a second answer (a relay that retried a cut stream inside the same
+response), whose usage the last event covers alone, and the call is unmeasured (`UsageState.open_answer`).
 
 A stream's answer counts (`candidatesTokenCount`, `thoughtsTokenCount`) are final only in the event
 that ends it (the `finishReason` of its last candidate still going, as many as the request's `candidateCount` asked
@@ -157,6 +160,9 @@ def read_chunk(state: UsageState, obj: Any, position: int, *, whole: bool = Fals
         state.error = "the body is not a Gemini GenerateContentResponse"
         return
     state.response_seen = True
+    answer_id = chunk.get("responseId")
+    if not whole and isinstance(answer_id, str) and answer_id:
+        state.open_answer("an event naming another `responseId`", answer_id)
     if isinstance(chunk.get("modelVersion"), str) and chunk["modelVersion"]:
         state.model = chunk["modelVersion"]
     candidates = list(map(as_dict, as_list(chunk.get("candidates"))))
