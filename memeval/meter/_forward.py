@@ -150,7 +150,7 @@ class ForwardApp:
             hide,
             answers=provider.output_choices(doc),
             tier=request_tier(doc) if wire is not None else None,
-            long_cache=wire is not None and provider.asks_long_cache(doc),
+            long_cache=wire is not None and provider.asks_long_cache(body, doc),
         )
         coding = _content_coding(headers)
         if api is not None and coding is not None:

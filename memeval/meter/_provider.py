@@ -249,8 +249,8 @@ class ModelProvider(ABC):
         limits = [v for v in candidates if isinstance(v, int) and not isinstance(v, bool) and v > 0]
         return max(limits) if limits else None
 
-    def asks_long_cache(self, doc: Any) -> bool:
-        """Whether a request (parsed body, None if unreadable) asks for cache entries billed above the usual writes.
+    def asks_long_cache(self, body: bytes, doc: Any) -> bool:
+        """Whether a request (its bytes, and parsed, None if unreadable) asks for cache entries billed above the usual.
 
         Default False. Anthropic's 1-hour cache entries (`AnthropicProvider`) are written at twice the input price
         against 1.25 times for 5-minute ones; its answer says how many writes were 1-hour ones, and one that does

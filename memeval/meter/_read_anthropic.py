@@ -346,9 +346,13 @@ class AnthropicProvider(ModelProvider):
             return None
         return f"it asks to be served with {served}, {SURCHARGE_NOTE}, which no price table here has; leave that out"
 
-    def asks_long_cache(self, doc: Any) -> bool:
-        """Whether the request marks a block `cache_control: {"type": "ephemeral", "ttl": "1h"}` (`asks_one_hour`)."""
-        return asks_one_hour(doc)
+    def asks_long_cache(self, body: bytes, doc: Any) -> bool:
+        """Whether the request marks a block `cache_control: {"type": "ephemeral", "ttl": "1h"}` (`asks_one_hour`).
+
+        The parsed body is walked only when its bytes may spell `1h` (the two characters, or a JSON escape that may
+        write them): the walk costs about as much as parsing (1.6 ms for a 1 MB request of 4,000 blocks here).
+        """
+        return (body.find(b"1h") >= 0 or body.find(b"\\u") >= 0) and asks_one_hour(doc)
 
     def free_path(self, method: str, path: str) -> bool:
         """`GET /v1/models[/id]` and `POST /v1/messages/count_tokens`."""

@@ -59,11 +59,13 @@ def _request(where: str, model: str, stream: bool) -> dict[str, Any]:
     return {**request, "system": system, "tools": tools, "messages": messages}
 
 
-def _post(rig: Rig, reply: Reply, request: dict[str, Any], trial: str) -> ModelCall:
+def _post(rig: Rig, reply: Reply, request: dict[str, Any] | bytes, trial: str) -> ModelCall:
     rig.upstream.push(reply)
     key = rig.proxy.register_trial(trial)
+    content = request if isinstance(request, bytes) else json.dumps(request).encode()
+    headers = {"x-api-key": key, "anthropic-version": "2023-06-01", "content-type": "application/json"}
     with httpx.Client(base_url=rig.proxy.base_url, timeout=10) as client:
-        r = client.post("/v1/messages", json=request, headers={"x-api-key": key, "anthropic-version": "2023-06-01"})
+        r = client.post("/v1/messages", content=content, headers=headers)
     assert r.status_code == 200, r.text
     return rig.next_call()
 
@@ -82,6 +84,15 @@ def test_writes_not_broken_down_for_a_request_asking_for_1_hour_entries_are_unpr
     assert "counts 2000 cache writes, not how many are 1-hour entries" in source
     reason = unknown_cost_reason(call.cost.reason, call.response_model, call.hosted_tool_calls, source)
     assert reason.startswith("unpriced: 2000 cache writes, not saying how many are 1-hour entries")
+
+
+def test_a_1_hour_entry_asked_with_json_escapes_is_seen(rig: Rig) -> None:
+    """`"ttl": "\\u0031\\u0068"` is `1h` to the provider's JSON reader; the bytes never spell it."""
+    raw = json.dumps(_request("system", "claude-sonnet-4-0", True)).encode()
+    escaped = raw.replace(b'"ttl": "1h"', b'"ttl": "\\u0031\\u0068"')
+    assert escaped != raw and b"1h" not in escaped
+    call = _post(rig, _stream(), escaped, "t-c33-ttl-escaped")
+    assert (call.cost.cost_usd, call.cost.reason) == (None, "unpriced")
 
 
 def test_the_same_writes_for_a_request_asking_for_5_minute_entries_are_priced_so(rig: Rig) -> None:
