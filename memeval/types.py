@@ -104,6 +104,18 @@ prices but the response says the call was served otherwise, after `served with W
 `fast`: fast mode, six times the standard prices for Opus 4.6; `usage.inference_geo` `us`: 1.1 times), so the
 projection gives that reason instead of "no price for the model"."""
 
+CACHE_TTL_NOTE = "1-hour entries, which the request asked for and which are billed above 5-minute ones"
+"""Words the meter puts in an `unpriced` call's `price_source` when the request asked for 1-hour cache entries and
+the response counts cache writes without saying how many were 1-hour ones (Anthropic's `cache_creation` breakdown
+left out), after `counts N cache writes, not how many are`: 1-hour writes are billed at twice the input price, 5-minute
+ones at 1.25 times, so the projection gives that reason instead of "no price for the model"."""
+
+LONG_PROMPT_NOTE = "context window the price table prices"
+"""Words the meter puts in an `unpriced` call's `price_source` when its prompt is longer than the model's context
+window in genai-prices and the table has no price for such a prompt, after `a prompt of N tokens, past the W-token`
+(Claude Sonnet 4 over 200k input tokens, with the 1M-token beta: billed at long-context rates the table lacks), so
+the projection gives that reason instead of "no price for the model"."""
+
 InstructionVia = Literal["file", "stdin", "arg"]
 """How a command agent receives its instruction."""
 

@@ -150,6 +150,7 @@ class ForwardApp:
             hide,
             answers=provider.output_choices(doc),
             tier=request_tier(doc) if wire is not None else None,
+            long_cache=wire is not None and provider.asks_long_cache(body, doc),
         )
         coding = _content_coding(headers)
         if api is not None and coding is not None:
@@ -302,7 +303,8 @@ class ForwardApp:
                 cost = hosted_unpriced(cost, usage.hosted_billed_apart)
             elif usage.hosted_tool_calls and cost.cost_usd is not None:
                 cost = tokens_only_priced(cost, usage.hosted_tool_calls)
-            if (apart := billed_apart_words(usage, call.tier)) is not None and cost.cost_usd is not None:
+            apart = billed_apart_words(usage, call.tier, call.long_cache)
+            if apart is not None and cost.cost_usd is not None:
                 cost = billed_apart(cost, apart)
         else:  # error answers without usage (429, 529, 5xx, refusals) are not billed
             cost = Cost(cost_usd=None, reason="usage_missing")

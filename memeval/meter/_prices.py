@@ -31,7 +31,7 @@ from genai_prices import types as genai_types
 from memeval.meter._records import Cost
 from memeval.meter._usage import ParsedUsage
 from memeval.meter._userprices import ONE_HOUR_UNPRICED, WRITE_UNPRICED, load_user_prices, user_cost
-from memeval.types import SERVICE_TIER_NOTE
+from memeval.types import LONG_PROMPT_NOTE, SERVICE_TIER_NOTE
 
 log = logging.getLogger(__name__)
 
@@ -62,6 +62,25 @@ REQUEST_STANDARD_TIERS = frozenset({"auto", "default", "standard_only", "standar
 
 class TierNotPriced(Exception):
     """genai-prices has no price for the call's service tier (`args[0]`: the model as it names it)."""
+
+
+class PromptPastWindow(Exception):
+    """The call's prompt is longer than the model's context window in genai-prices, which has no price for it.
+
+    `args`: (the model as genai-prices names it, the prompt in tokens, the window in tokens).
+    """
+
+
+def _long_prompt_unpriced(priced_as: str, prompt: int, window: int) -> Cost:
+    """The cost of a call whose prompt is past the context window the price table prices (`PromptPastWindow`)."""
+    return Cost(
+        cost_usd=None,
+        reason="unpriced",
+        price_source=(
+            f"{GENAI_PRICES}; model priced as {priced_as}, but a prompt of {prompt} tokens, past the {window}-token "
+            f"{LONG_PROMPT_NOTE}, is billed at rates it does not have"
+        ),
+    )
 
 
 def request_tier(doc: object) -> str | None:
@@ -137,6 +156,7 @@ class PriceBook:
         provider: str,
         models: tuple[str | None, ...],
         at: datetime,
+        bound: bool = False,
     ) -> Cost:
         """Price `usage` at time `at`.
 
@@ -147,6 +167,18 @@ class PriceBook:
                 price for any of them wins; genai-prices' price of the requested model is used only when the response
                 names none or a dated form of it (`dated_form`), else the cost is `unpriced` (`OTHER_MODEL_UNPRICED`).
             at: the call's time (UTC), which selects the dated genai-prices entry.
+            bound: `usage` is a worst case made from the request's size (`worst_case_usd`), not a reading: its
+                prompt, in bytes, is not checked against the model's context window.
+
+        A call whose prompt is longer than the model's context window in genai-prices, for a price with no tier
+        for longer prompts, is `unpriced` (`PromptPastWindow`): the table prices the model as it serves prompts
+        within that window. Claude Sonnet 4 serves up to 1M tokens with a beta header and bills "requests exceeding
+        200k input tokens" at $6 in and $22.50 out per million, twice and 1.5 times its standard prices (Claude API
+        docs, "Pricing", Long context pricing, https://platform.claude.com/docs/en/about-claude/pricing), and
+        genai-prices (0.2.5) has `claude-sonnet-4-0` with a 200,000-token window and its standard prices only:
+        such a call was a known cost at about half its bill. Models the table gives the 1M window (Claude Sonnet
+        4.6: "the full 1M token context window at standard pricing", the same page) or long-prompt tiers (Claude
+        Sonnet 4.5, Gemini 2.5 Pro) are priced as the table says.
 
         A call the response says another processing tier served (`usage.service_tier` not in `STANDARD_TIERS`:
         OpenAI's `priority`, about twice the standard token prices, `flex`, half) is priced at that tier's
@@ -194,9 +226,11 @@ class PriceBook:
                     f"{_shown_model(name)}",
                 )
             try:
-                total, priced_as = self._genai.price(usage, name, provider, at, tier)
+                total, priced_as = self._genai.price(usage, name, provider, at, tier, window=not bound)
             except TierNotPriced as exc:
                 return _tier_unpriced(GENAI_PRICES, tier, str(exc.args[0]))
+            except PromptPastWindow as exc:
+                return _long_prompt_unpriced(*exc.args)
             except LookupError:
                 continue
             except ValueError as exc:
@@ -248,7 +282,7 @@ def worst_case_usd(
         output_tokens=out,
         service_tier=tier,
     )
-    costs = [book.cost(u, provider=provider, models=(model,), at=at).cost_usd for u in (plain, written)]
+    costs = [book.cost(u, provider=provider, models=(model,), at=at, bound=True).cost_usd for u in (plain, written)]
     known = [c for c in costs if c is not None]
     return max(known) if known else None
 
@@ -354,14 +388,25 @@ class _GenaiPricer:
         self._compiled: dict[int, tuple[genai_types.ModelPrice, _Compiled | None]] = {}
 
     def price(
-        self, usage: ParsedUsage, model: str, provider: str, at: datetime, tier: str | None = None
+        self,
+        usage: ParsedUsage,
+        model: str,
+        provider: str,
+        at: datetime,
+        tier: str | None = None,
+        *,
+        window: bool = True,
     ) -> tuple[Decimal, str]:
         """(total USD, `provider:model` as genai-prices names them); `tier`: a service tier other than the standard.
+
+        `window`: check the prompt against the model's context window (`PriceBook.cost`).
 
         Raises:
             LookupError: genai-prices knows no such model.
             ValueError: genai-prices refuses the usage.
             TierNotPriced: `tier` is given and the model has no price variant for it at `at`.
+            PromptPastWindow: `window` is set, the prompt is longer than the model's context window in genai-prices
+                and the model's price at `at` has no tier for longer prompts.
         """
         snapshot = genai_snapshot.get_snapshot()
         if snapshot is not self._snapshot:  # prices were updated: forget what was resolved
@@ -380,6 +425,9 @@ class _GenaiPricer:
         if found is None:
             raise LookupError(f"genai-prices knows no model {model!r} of provider {provider!r}")
         prov, info = found
+        limit, prompt = info.context_window, usage.input_tokens or 0
+        if window and limit is not None and prompt > limit and not _tiered(info.get_prices(at)):
+            raise PromptPastWindow(f"{prov.id}:{info.id}", prompt, limit)
         if tier is not None:
             return _tier_price(usage, prov, info, at, tier), f"{prov.id}:{info.id}"
         counts = _genai_counts(usage)
@@ -396,6 +444,11 @@ class _GenaiPricer:
                     return total, f"{prov.id}:{info.id}"
         calc = genai_prices.calc_price(_genai_usage(usage), model, provider_id=provider, genai_request_timestamp=at)
         return calc.total_price, f"{calc.provider.id}:{calc.model.id}"
+
+
+def _tiered(model_price: genai_types.ModelPrice) -> bool:
+    """Whether any of the price's rates depends on the prompt's size (a `TieredPrices`)."""
+    return any(isinstance(value, genai_types.TieredPrices) for value in vars(model_price).values())
 
 
 def _tier_price(

@@ -249,6 +249,15 @@ class ModelProvider(ABC):
         limits = [v for v in candidates if isinstance(v, int) and not isinstance(v, bool) and v > 0]
         return max(limits) if limits else None
 
+    def asks_long_cache(self, body: bytes, doc: Any) -> bool:
+        """Whether a request (its bytes, and parsed, None if unreadable) asks for cache entries billed above the usual.
+
+        Default False. Anthropic's 1-hour cache entries (`AnthropicProvider`) are written at twice the input price
+        against 1.25 times for 5-minute ones; its answer says how many writes were 1-hour ones, and one that does
+        not leaves the writes' price unknown (`memeval.meter._unpriced.billed_apart_words`).
+        """
+        return False
+
     def output_choices(self, doc: Any) -> int:
         """How many answers a request (parsed body, None if unreadable) asks for: each is billed its output.
 

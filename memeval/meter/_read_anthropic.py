@@ -272,6 +272,35 @@ _ERROR_TYPE: dict[Refusal, str] = {
 }
 
 
+_CACHE_DEPTH = 64
+"""Deepest nesting `asks_one_hour` looks into (a request's blocks sit a few levels down; JSON may nest deeper)."""
+
+
+def asks_one_hour(doc: Any) -> bool:
+    """Whether a Messages request asks for a 1-hour cache entry anywhere (`cache_control.ttl` `1h`).
+
+    `cache_control` may sit on the system blocks, the tools, any message's content blocks or the request itself
+    (automatic caching); the 5-minute default is `ttl` `5m` or none. Walked without recursion, `_CACHE_DEPTH`
+    levels at most. A 1-hour write is billed at twice the input price, a 5-minute one at 1.25 times (Claude API
+    docs, "Prompt caching", Pricing, https://platform.claude.com/docs/en/build-with-claude/prompt-caching).
+    """
+    stack: list[tuple[Any, int]] = [(doc, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, dict):
+            control = node.get("cache_control")
+            if isinstance(control, dict) and control.get("ttl") == "1h":
+                return True
+            children: Any = node.values()
+        elif isinstance(node, list):
+            children = node
+        else:
+            continue
+        if depth < _CACHE_DEPTH:
+            stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list)))
+    return False
+
+
 class AnthropicProvider(ModelProvider):
     """Anthropic: the Messages API at `POST /v1/messages`, key in `x-api-key`.
 
@@ -316,6 +345,14 @@ class AnthropicProvider(ModelProvider):
         if served is None:
             return None
         return f"it asks to be served with {served}, {SURCHARGE_NOTE}, which no price table here has; leave that out"
+
+    def asks_long_cache(self, body: bytes, doc: Any) -> bool:
+        """Whether the request marks a block `cache_control: {"type": "ephemeral", "ttl": "1h"}` (`asks_one_hour`).
+
+        The parsed body is walked only when its bytes may spell `1h` (the two characters, or a JSON escape that may
+        write them): the walk costs about as much as parsing (1.6 ms for a 1 MB request of 4,000 blocks here).
+        """
+        return (body.find(b"1h") >= 0 or body.find(b"\\u") >= 0) and asks_one_hour(doc)
 
     def free_path(self, method: str, path: str) -> bool:
         """`GET /v1/models[/id]` and `POST /v1/messages/count_tokens`."""

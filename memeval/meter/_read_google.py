@@ -10,11 +10,14 @@ thinking excluded), `thoughtsTokenCount` (thinking, billed as output) and
 none. The response names its model in `modelVersion`; a candidate's `finishReason` (or the prompt's
 `promptFeedback.blockReason`) ends it; `functionCall` parts ask the client to run a tool and `executableCode` and
 `toolCall` parts are tools the provider ran itself, as are the searches a candidate's `groundingMetadata` names
-(grounding with Google Search or Maps, billed beyond the tokens; code execution and File Search are billed as tokens
-only: `_code_execution`, `_server_tool`). With `?alt=sse` every SSE event is a
+(grounding with Google Search or Maps, billed beyond the tokens; code execution, File Search and URL context are
+billed as tokens only: `_code_execution`, `_server_tool`, `_url_context`). With `?alt=sse` every SSE event is a
 whole `GenerateContentResponse` whose `usageMetadata` is a running total: the last one seen wins,
 field by field it replaces the earlier one (nothing is added). Without `alt=sse` the stream is
 one JSON array of the same objects. Errors are `{"error": {"code", "message", "status"}}`.
+Every event of a stream names the same `responseId` (all 80 events of the 18 recorded streams in pydantic-ai's
+cassettes): an event naming another opens a second answer (a relay that retried a cut stream inside the same
+response), whose usage the last event covers alone, and the call is unmeasured (`UsageState.open_answer`).
 
 A stream's answer counts (`candidatesTokenCount`, `thoughtsTokenCount`) are final only in the event
 that ends it (the `finishReason` of its last candidate still going, as many as the request's `candidateCount` asked
@@ -157,6 +160,9 @@ def read_chunk(state: UsageState, obj: Any, position: int, *, whole: bool = Fals
         state.error = "the body is not a Gemini GenerateContentResponse"
         return
     state.response_seen = True
+    answer_id = chunk.get("responseId")
+    if not whole and isinstance(answer_id, str) and answer_id:
+        state.open_answer("an event naming another `responseId`", answer_id)
     if isinstance(chunk.get("modelVersion"), str) and chunk["modelVersion"]:
         state.model = chunk["modelVersion"]
     candidates = list(map(as_dict, as_list(chunk.get("candidates"))))
@@ -183,6 +189,7 @@ def read_chunk(state: UsageState, obj: Any, position: int, *, whole: bool = Fals
                 _code_execution(state, key)
             elif isinstance(part.get("toolCall"), dict):
                 _server_tool(state, _index(candidate, c_index), part["toolCall"])
+        _url_context(state, _index(candidate, c_index), as_dict(candidate.get("urlContextMetadata")))
         _grounded(state, _index(candidate, c_index), as_dict(candidate.get("groundingMetadata")))
 
 
@@ -223,6 +230,10 @@ def _grounded(state: UsageState, candidate: int, grounding: dict[str, Any]) -> N
     if _file_search_only(grounding):  # billed as tokens only (`_server_tool`)
         state.hosted_tokens_only.add(f"file_search.{candidate}")
         return
+    pages = _cited_pages(grounding)
+    if pages is not None:  # the URL context's citations, or a grounding: decided at the end (`hosted_uses`)
+        state.grounded_pages.setdefault(candidate, set()).update(pages)
+        return
     queries = as_list(grounding.get("webSearchQueries"))
     for n, query in enumerate(queries):
         state.hosted.add(f"search.{candidate}.{query}" if isinstance(query, str) else f"grounding.{candidate}.{n}")
@@ -248,11 +259,55 @@ def _server_tool(state: UsageState, candidate: int, call: dict[str, Any]) -> Non
     if call.get("toolType") == "FILE_SEARCH":
         state.hosted_tokens_only.add(f"file_search.{candidate}")
         return
+    if call.get("toolType") == "URL_CONTEXT":
+        urls = [u for u in as_list(as_dict(call.get("args")).get("urls")) if isinstance(u, str)]
+        _fetched(state, candidate, urls)
+        return
     queries = [q for q in as_list(as_dict(call.get("args")).get("queries")) if isinstance(q, str)]
     for query in queries:
         state.hosted.add(f"search.{candidate}.{query}")
     if not queries:
         state.hosted.add(f"grounding.{candidate}.0")
+
+
+def _url_context(state: UsageState, candidate: int, metadata: dict[str, Any]) -> None:
+    """Count a candidate's `urlContextMetadata`, pages the provider fetched for it, as a use billed as tokens only.
+
+    "The content retrieved from the URLs you specify in your prompt is counted as part of the input tokens", and the
+    price per token is the model's (Gemini API docs, "URL context", Token count,
+    https://ai.google.dev/gemini-api/docs/url-context); the pricing page names no charge for it beside the tokens
+    (Gemini API pricing, https://ai.google.dev/gemini-api/docs/pricing, where Grounding with Google Search and Maps
+    have their own lines), and genai-prices has no price for it. The fetched pages come back as
+    `toolUsePromptTokenCount`, priced as input. Recorded (`tests/fixtures/meter/gemini/33-...`, `34-...`):
+    `urlContextMetadata: {"urlMetadata": [{"retrievedUrl", "urlRetrievalStatus"}]}` beside a grounding citing the
+    same page (`web` chunks, no search query), which `hosted_uses` then does not bill as a grounding.
+    """
+    found = [as_dict(meta).get("retrievedUrl") for meta in as_list(metadata.get("urlMetadata"))]
+    urls = [url for url in found if isinstance(url, str)]
+    if metadata.get("urlMetadata"):
+        _fetched(state, candidate, urls)
+
+
+def _fetched(state: UsageState, candidate: int, urls: list[str]) -> None:
+    """One URL context use for `candidate` (keyed so a stream repeating it counts it once), with the pages it got."""
+    state.hosted_tokens_only.add(f"url_context.{candidate}")
+    state.fetched_pages.setdefault(candidate, set()).update(urls)
+
+
+def _cited_pages(grounding: dict[str, Any]) -> set[str] | None:
+    """The pages a grounding cites when it names nothing else (no search query, entry point or Maps token), else None.
+
+    Every chunk must be a `web` chunk with a `uri`: what the URL context's grounding holds (recorded: `[{"web":
+    {"uri": "https://ai.pydantic.dev", "title": ...}}]`). Whether they are its citations or a search's is known only
+    beside the URL context's metadata (`UsageState.hosted_uses`).
+    """
+    if any(grounding.get(k) for k in _GROUNDED if k != "groundingChunks"):
+        return None
+    chunks = [as_dict(c) for c in as_list(grounding.get("groundingChunks"))]
+    uris = [as_dict(c.get("web")).get("uri") for c in chunks if set(c) == {"web"}]
+    if not chunks or len(uris) != len(chunks) or not all(isinstance(u, str) for u in uris):
+        return None
+    return {u for u in uris if isinstance(u, str)}
 
 
 def _file_search_only(grounding: dict[str, Any]) -> bool:

@@ -61,6 +61,9 @@ class Call:
     tier: str | None = None
     """The processing tier the request asked for (`request_tier`); None for the standard one. The answer says the tier
     that served it (in its body, or a header: `WireApi.tier_header`), and may leave it out."""
+    long_cache: bool = False
+    """The request asked for cache entries billed above the usual writes (`ModelProvider.asks_long_cache`:
+    Anthropic's 1-hour ones)."""
 
 
 class Relay:

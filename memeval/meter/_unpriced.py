@@ -8,7 +8,14 @@ from __future__ import annotations
 
 from memeval.meter._records import Cost
 from memeval.meter._usage import ParsedUsage
-from memeval.types import AUDIO_NOTE, HOSTED_TOOLS_NOTE, IMAGE_NOTE, SERVICE_TIER_NOTE, SURCHARGE_NOTE
+from memeval.types import (
+    AUDIO_NOTE,
+    CACHE_TTL_NOTE,
+    HOSTED_TOOLS_NOTE,
+    IMAGE_NOTE,
+    SERVICE_TIER_NOTE,
+    SURCHARGE_NOTE,
+)
 
 
 def hosted_unpriced(tokens: Cost, hosted: int) -> Cost:
@@ -36,24 +43,31 @@ TOKENS_ONLY_NOTE = "provider tool use(s) billed as tokens only"
 def tokens_only_priced(tokens: Cost, uses: int) -> Cost:
     """The cost of a call whose provider ran only tools billed as the call's tokens: its token cost, so noted.
 
-    Anthropic's web fetch and Gemini's File Search (`memeval.meter._usage.TOKENS_ONLY_TOOLS`,
-    `memeval.meter._read_google`, each citing its provider's pricing page) add no charge beside the tokens the answer
-    counts, so the token price is the call's cost; `price_source` says how many such uses it holds.
+    Anthropic's web fetch and Gemini's File Search, code execution and URL context
+    (`memeval.meter._usage.TOKENS_ONLY_TOOLS`, `memeval.meter._read_google`, each citing its provider's page) add no
+    charge beside the tokens the answer counts, so the token price is the call's cost; `price_source` says how many
+    such uses it holds.
     """
     return tokens.model_copy(
-        update={"price_source": f"{tokens.price_source}; {uses} {TOKENS_ONLY_NOTE} (web fetch, file search)"}
+        update={"price_source": f"{tokens.price_source}; {uses} {TOKENS_ONLY_NOTE} (web fetch, file search...)"}
     )
 
 
-def billed_apart_words(usage: ParsedUsage, asked_tier: str | None = None) -> str | None:
+def billed_apart_words(usage: ParsedUsage, asked_tier: str | None = None, long_cache: bool = False) -> str | None:
     """What in the response is billed apart from its text tokens at the standard prices, in words, or None.
 
     `asked_tier`: the processing tier the request asked for (`request_tier`). When the response names no tier, the
     call was billed at that one or, downgraded, at the standard one: which is not known, so neither price is its cost.
+    `long_cache`: the request asked for 1-hour cache entries (`ModelProvider.asks_long_cache`). When the response
+    counts cache writes without saying how many were 1-hour ones (no `cache_creation` breakdown: an older API
+    version, a relay or a compatible server that leaves it out), each write is billed at 1.25 or at 2 times the input
+    price, which is not known; priced all as 5-minute writes, the call was a known cost below its bill.
     """
     if asked_tier is not None and usage.service_tier is None:
         shown = asked_tier if asked_tier.isidentifier() and len(asked_tier) <= 32 else "(not a short name)"
         return f"names no tier, and the request asked for service tier {shown!r}, {SERVICE_TIER_NOTE}"
+    if long_cache and usage.cache_write_tokens and usage.cache_write_1h_tokens is None:
+        return f"counts {usage.cache_write_tokens} cache writes, not how many are {CACHE_TTL_NOTE}"
     if usage.audio_tokens:
         return f"counts {usage.audio_tokens} {AUDIO_NOTE}"
     if usage.image_output_tokens:

@@ -136,7 +136,13 @@ class UsageState:
     hosted: set[str] = field(default_factory=set)
     """Keys of the provider-run tool uses billed beyond the tokens that the answer shows (by id, or position)."""
     hosted_tokens_only: set[str] = field(default_factory=set)
-    """Keys of the provider-run tool uses billed as tokens only (Gemini's File Search: `_read_google`)."""
+    """Keys of the provider-run tool uses billed as tokens only (Gemini's File Search, code execution and URL
+    context: `_read_google`)."""
+    fetched_pages: dict[int, set[str]] = field(default_factory=dict)
+    """Gemini's URL context: by candidate, the pages its URL context tool retrieved (`urlContextMetadata`)."""
+    grounded_pages: dict[int, set[str]] = field(default_factory=dict)
+    """Gemini: by candidate, the pages a grounding naming no search cites (`web` chunks alone). Billed apart as a
+    grounding unless the candidate's URL context fetched every one of them (`hosted_uses`)."""
     hosted_named: dict[str, str] = field(default_factory=dict)
     """Anthropic's `server_tool_use` blocks: id (or position) to tool name (`web_search`, `web_fetch`...)."""
     hosted_requests: dict[str, int] = field(default_factory=dict)
@@ -203,12 +209,17 @@ class UsageState:
         """Tool uses the provider ran itself in this call: (billed beyond the tokens, billed as tokens only).
 
         A named tool's uses are the usage's count of it (`hosted_requests`) when the usage carries one, else its
-        blocks in the answer; a tool is billed as tokens only when it is one of `TOKENS_ONLY_TOOLS`.
+        blocks in the answer; a tool is billed as tokens only when it is one of `TOKENS_ONLY_TOOLS`. A Gemini
+        candidate's grounding that cites pages and names no search (`grounded_pages`) is one use billed apart
+        (grounding), unless its URL context fetched all those pages (`fetched_pages`): then the citations are the
+        URL context's, billed as tokens only and counted there. Decided here, at the end, since a stream may send
+        the citations and the URL context's metadata in different events.
         """
         blocks: dict[str, int] = {}
         for name in self.hosted_named.values():
             blocks[name] = blocks.get(name, 0) + 1
-        apart, tokens_only = len(self.hosted), len(self.hosted_tokens_only)
+        cited = {f"grounding.{c}.0" for c, pages in self.grounded_pages.items() if not pages <= self.fetched(c)}
+        apart, tokens_only = len(self.hosted | cited), len(self.hosted_tokens_only)
         for name in blocks.keys() | self.hosted_requests.keys():
             uses = self.hosted_requests.get(name, blocks.get(name, 0))
             if name in TOKENS_ONLY_TOOLS:
@@ -216,6 +227,10 @@ class UsageState:
             else:
                 apart += uses
         return apart, tokens_only
+
+    def fetched(self, candidate: int) -> set[str]:
+        """The pages Gemini's URL context retrieved for `candidate` (none when it ran no URL context)."""
+        return self.fetched_pages.get(candidate, set())
 
     def add_tool(self, key: str, name: str) -> None:
         """Count a client-executed tool call once per `key` (an id or position)."""

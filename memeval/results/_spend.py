@@ -6,7 +6,15 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
-from memeval.types import AUDIO_NOTE, HOSTED_TOOLS_NOTE, IMAGE_NOTE, SERVICE_TIER_NOTE, SURCHARGE_NOTE
+from memeval.types import (
+    AUDIO_NOTE,
+    CACHE_TTL_NOTE,
+    HOSTED_TOOLS_NOTE,
+    IMAGE_NOTE,
+    LONG_PROMPT_NOTE,
+    SERVICE_TIER_NOTE,
+    SURCHARGE_NOTE,
+)
 
 if TYPE_CHECKING:
     from memeval.results._records import AttemptSpend, RunResult, TrialRecord, UnendedTrial
@@ -106,6 +114,10 @@ _IMAGE = re.compile(r"counts (\d+) " + re.escape(IMAGE_NOTE))
 _HOSTED = re.compile(r"for the (\d+) " + re.escape(HOSTED_TOOLS_NOTE))
 """How many tool uses billed apart the meter names in an `unpriced` call's `price_source` (`HOSTED_TOOLS_NOTE`):
 fewer than the call's `hosted_tool_calls` when some of them (web fetch, File Search) are billed as tokens only."""
+_TTL = re.compile(r"counts (\d+) cache writes, not how many are " + re.escape(CACHE_TTL_NOTE))
+"""The writes the meter names in an `unpriced` call's `price_source` (`CACHE_TTL_NOTE`)."""
+_LONG = re.compile(r"(a prompt of \d+ tokens, past the \d+-token) " + re.escape(LONG_PROMPT_NOTE))
+"""The prompt and window the meter names in an `unpriced` call's `price_source` (`LONG_PROMPT_NOTE`)."""
 _SERVED = re.compile(r"served with (.+?), " + re.escape(SURCHARGE_NOTE))
 """How the meter says a call was served above the standard prices in its `price_source` (`SURCHARGE_NOTE`)."""
 
@@ -128,7 +140,10 @@ def unknown_cost_reason(reason: str | None, model: str | None, hosted: int | Non
         (`SERVICE_TIER_NOTE`), and `unpriced: N audio token(s)..., beyond the text tokens of model M` when the response
         counted audio tokens (`AUDIO_NOTE`), or generated images (`IMAGE_NOTE`, likewise), and `unpriced: served with
         speed 'fast', billed above the standard prices of model M` when the response says it was served so
-        (`SURCHARGE_NOTE`).
+        (`SURCHARGE_NOTE`), and `unpriced: a prompt of N tokens, past the W-token context window the price table
+        prices, of model M` when the prompt was longer than any the table has a price for (`LONG_PROMPT_NOTE`),
+        and `unpriced: N cache writes, not saying how many are 1-hour entries...` when the request asked for 1-hour
+        cache entries and the response did not break its writes down (`CACHE_TTL_NOTE`).
     """
     why = reason or "unpriced"
     if why == "unpriced" and hosted and price_source and HOSTED_TOOLS_NOTE in price_source:
@@ -144,6 +159,13 @@ def unknown_cost_reason(reason: str | None, model: str | None, hosted: int | Non
     if why == "unpriced" and price_source and SURCHARGE_NOTE in price_source:
         found = _SERVED.search(price_source)
         return f"unpriced: served with {found.group(1) if found else 'a surcharge'}, {SURCHARGE_NOTE} of model {model}"
+    if why == "unpriced" and price_source and CACHE_TTL_NOTE in price_source:
+        found = _TTL.search(price_source)
+        writes = found.group(1) if found else "some"
+        return f"unpriced: {writes} cache writes, not saying how many are {CACHE_TTL_NOTE}, of model {model}"
+    if why == "unpriced" and price_source and LONG_PROMPT_NOTE in price_source:
+        found = _LONG.search(price_source)
+        return f"unpriced: {found.group(1) if found else 'a prompt past the'} {LONG_PROMPT_NOTE}, of model {model}"
     if why == "unpriced" and price_source and SERVICE_TIER_NOTE in price_source:
         found = _TIER.search(price_source)
         tier = found.group(1) if found else "(unnamed)"

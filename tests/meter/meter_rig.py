@@ -109,3 +109,17 @@ def google() -> Iterator[GoogleRig]:
     yield server, proxy, calls
     proxy.stop()
     server.stop()
+
+
+def post_gemini(google: GoogleRig, reply: Reply, model: str, *, stream: bool = False) -> ModelCall:
+    """One Gemini call for `model` through the proxy (`?alt=sse` when `stream`), answered by `reply`; its record."""
+    upstream, proxy, calls = google
+    key = proxy.register_trial(f"t-gemini-{len(upstream.seen)}")
+    upstream.push(reply)
+    verb = "streamGenerateContent?alt=sse" if stream else "generateContent"
+    request = {"contents": [{"role": "user", "parts": [{"text": "What is on https://ai.pydantic.dev?"}]}]}
+    with httpx.Client(timeout=10) as client:
+        url = f"{proxy.base_url}/v1beta/models/{model}:{verb}"
+        r = client.post(url, json=request, headers={"x-goog-api-key": key})
+    assert r.status_code == 200, r.text
+    return calls.get(timeout=10)
