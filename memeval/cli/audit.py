@@ -27,6 +27,7 @@ from memeval.cli._audit_tokens import team_app, token_app
 from memeval.cli._interrupt import say_interrupted
 from memeval.cli._json import echo_json
 from memeval.cli._options import DbOpt, JsonOpt
+from memeval.cli._outfile import file_path
 from memeval.cli._serving import (
     bare_host,
     bind_port,
@@ -284,7 +285,14 @@ def verify(
 @translate_errors
 def anchor(
     team: Annotated[str, typer.Option(help="The team.")],
-    out: Annotated[Path, typer.Option(help="Where to write the anchor (keep a copy outside this machine).")],
+    out: Annotated[
+        Path,
+        typer.Option(
+            help="Where to write the anchor (keep a copy outside this machine).",
+            parser=file_path("anchor.json"),
+            metavar="<path>",
+        ),
+    ],
     db: DbOpt = None,
 ) -> None:
     """Write the team's chain head to a file, for `memeval audit verify --against FILE` later.
