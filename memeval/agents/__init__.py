@@ -9,7 +9,7 @@ never as a measurement.
 
 from memeval.agents._claims import CLAIM_FORMATS, Claim, ClaimFormat, parse_claim
 from memeval.agents._locate import SYSTEM_PATH, SYSTEM_ROOTS, host_files_named
-from memeval.agents._presets import PRESETS, TESTED, api_of_model, installed_version, opencode_model, preset
+from memeval.agents._presets import INSTALL, PRESETS, TESTED, api_of_model, installed_version, opencode_model, preset
 from memeval.agents._spec import BUILTIN, AgentSpec, agent_argv, resolve_agent
 
 __all__ = [
@@ -18,6 +18,7 @@ __all__ = [
     "CLAIM_FORMATS",
     "Claim",
     "ClaimFormat",
+    "INSTALL",
     "PRESETS",
     "SYSTEM_PATH",
     "SYSTEM_ROOTS",

@@ -8,8 +8,10 @@ placeholder key only for the APIs that have an upstream: `OPENAI_BASE_URL`/`OPEN
 `ANTHROPIC_BASE_URL`/`ANTHROPIC_API_KEY`, `GOOGLE_GEMINI_BASE_URL`/`GEMINI_API_KEY`; a preset's
 templates (`$NAME`) are filled from those, and one naming a variable not exported is left out.
 The tools are not shipped: the sandbox runs the host's program, found on PATH; when it lives
-outside the system folders its install is bound read-only (`memeval.agents._locate`). A missing
-program ends the trial with a `boot` fault naming it. `TESTED` names the versions CI runs.
+outside the system folders its install is bound read-only (`memeval.agents._locate`). A program
+found neither on the host nor in any task's world refuses the run before it starts, naming how to
+install it (`INSTALL`); one missing from a trial's world only ends that trial with a `boot` fault
+naming it. `TESTED` names the versions CI runs.
 
 Command lines (the instruction is appended as the last argument unless noted):
 
@@ -64,6 +66,16 @@ TESTED = {
 }
 """The version of each tool the CI matrix runs (`tests/agents/test_real_agents.py`); README's table
 is checked against it. Other versions may work; these are the ones known to."""
+
+INSTALL = {
+    "claude-code": f"npm install -g @anthropic-ai/claude-code@{TESTED['claude-code']}",
+    "codex": f"npm install -g @openai/codex@{TESTED['codex']}",
+    "aider": f"python3 -m venv DIR && DIR/bin/pip install aider-chat=={TESTED['aider']}, then put DIR/bin on PATH",
+    "gemini-cli": f"npm install -g @google/gemini-cli@{TESTED['gemini-cli']} (Node.js 20 or newer)",
+    "opencode": f"npm install -g opencode-ai@{TESTED['opencode']}",
+}
+"""How to install each preset's tool at the version CI runs (as `scripts/setup --tests` does, and
+`docs/agents/<preset>.md` says): the refusal of a run whose tool is missing names it."""
 
 INSTRUCTION_FILE = "/run/memeval/instruction.md"
 """Where the runner puts the instruction inside the sandbox (for tools that read a file)."""
@@ -352,6 +364,10 @@ def preset(name: str, model: str | None = None, executable: str | None = None) -
         executable: shell words run in place of the tool's binary (for a copy installed under
             another name, or a stand-in speaking the same format); the preset's arguments follow.
 
+    Returns:
+        The spec; its `missing_fix` says how to install the tool when its program is not on the
+        host (the plan then refuses the run unless a task's world may hold the program).
+
     Raises:
         KeyError: `name` is not a preset.
         ValueError: `executable` is given but empty.
@@ -368,7 +384,12 @@ def preset(name: str, model: str | None = None, executable: str | None = None) -
     # refused run must end in under 5 s), else its --version
     found = locate(spec.command[0])
     if found is None:  # not on the host: `not installed`, never a guess from the command line
-        return replace(spec, version=installed_version(spec.command[0]))
+        fix = (
+            f"check the program --agent-cmd names, or install the tool ({INSTALL[name]}; docs/agents/{name}.md)"
+            if executable
+            else f"install it ({INSTALL[name]}; docs/agents/{name}.md), or name an installed copy with --agent-cmd PATH"
+        )
+        return replace(spec, version=installed_version(spec.command[0]), missing_fix=fix)
     version = package_version(found.path) or installed_version(found.path, path_dirs=spec.path_dirs)
     return replace(spec, version=version)
 

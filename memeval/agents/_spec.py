@@ -54,6 +54,10 @@ class AgentSpec:
         mounts: host folders (or files) bound read-only at the same paths: the tool's own
             install when it lives outside the system folders (`memeval.agents._locate`).
         path_dirs: folders put first on the sandbox's PATH (the tool's own `bin`).
+        missing_fix: set on a preset whose program was not found on the host (on PATH or in the
+            system folders): how to install it. The run is refused before it starts unless a task's
+            world may hold the program (`memeval.runner._agentcheck.check_agent_program`); None
+            when the program was found, and for every other agent.
     """
 
     name: str
@@ -73,6 +77,7 @@ class AgentSpec:
     home_files: tuple[tuple[str, str], ...] = ()
     mounts: tuple[str, ...] = ()
     path_dirs: tuple[str, ...] = ()
+    missing_fix: str | None = None
 
 
 MEMORY_PLACEHOLDER = "{memory_file}"

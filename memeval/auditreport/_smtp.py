@@ -139,8 +139,9 @@ def _number(
     """`MEMEVAL_SMTP_<name>` as `kind` in [low, high], or `default` when unset.
 
     Raises:
-        UsageError: not a number of that kind, not finite, or out of range: names the variable,
-            the value and the range (a -1 timeout reached the socket and ended in a traceback).
+        UsageError: not a number of that kind (`abc`, `nan`, `2.5` for a whole number), or one out of
+            range (infinite included): says which, naming the variable, the value and the range (a -1
+            timeout reached the socket and ended in a traceback).
     """
     raw = get(name)
     if raw is None:
@@ -149,9 +150,10 @@ def _number(
         value = kind(raw.strip())
     except ValueError:
         value = None
-    if value is None or not math.isfinite(value) or not low <= value <= high:
-        shape = "a whole number" if kind is int else "a number"
-        raise UsageError(f"MEMEVAL_SMTP_{name}={raw!r} ({what}) is out of range: use {shape} from {low:g} to {high:g}, "
+    shape = "a whole number" if kind is int else "a number"
+    if value is None or math.isnan(value) or not low <= value <= high:
+        fault = f"is not {shape}" if value is None or math.isnan(value) else "is out of range"
+        raise UsageError(f"MEMEVAL_SMTP_{name}={raw!r} ({what}) {fault}: use {shape} from {low:g} to {high:g}, "
                          f"or unset it for the default ({default:g})")  # fmt: skip
     return value
 

@@ -1,12 +1,13 @@
 """What `memeval audit ingest` needs beside the command itself.
 
-Its progress bar, its clean-up of a store it made and left empty, and its messages for events sent again
-under another sender name. Split from `memeval.cli.audit` (the command itself stays there).
+Its progress bar, its clean-up of a store it made and left empty, its messages for events sent again
+under another sender name and for a ^C that ended it. Split from `memeval.cli.audit` (the command itself stays there).
 """
 
 from __future__ import annotations
 
 import json
+import shlex
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
@@ -43,6 +44,36 @@ def remove_new_store(made: NewStore | None, store: SqlAuditStore | None) -> None
     for folder in made.folders:  # deepest first, each list
         if folder.is_dir() and not any(folder.iterdir()):
             folder.rmdir()
+
+
+def interrupted_ingest(file: str, written: int, total: int, sender: str) -> str:
+    """What a ^C that ended `memeval audit ingest FILE` says: how much of the file is stored, and how to go on.
+
+    Args:
+        file: the file as given (`-` for standard input).
+        written: input events of the batches written before the ^C, as `ingest_parsed`'s progress last said
+            (a batch written in the instant before the ^C may not be counted yet: at least this many).
+        total: the file's events.
+        sender: the `--sender`, which the command to go on must name again (idempotency is per sender).
+
+    Returns:
+        One line: at least `written` of `total` events stored in whole batches (when none was reported, only
+        that batches are whole), and the command that stores the rest, skipping what is stored.
+    """
+    again = (
+        f"memeval audit ingest {shlex.quote(file)} --sender {shlex.quote(sender)}"
+        if file != "-"
+        else f"ingest it again with --sender {shlex.quote(sender)}"
+    )
+    if written == 0:  # none reported: a batch written in the instant before the ^C may still be stored
+        return (
+            f"interrupted: {file} is stored in whole batches only (each all or nothing); {again} stores what is "
+            "not stored yet (events already stored are skipped)"
+        )
+    return (
+        f"interrupted: at least {written:,} of {total:,} events of {file} are stored, in whole batches; "
+        f"{again} stores the rest (events already stored are skipped)"
+    )
 
 
 @contextmanager

@@ -2,17 +2,44 @@
 
 The project's rule (`report-ab`, then `pack build` and `audit anchor`): a missing folder on the way to
 the file is made, and said (`made folder X (it did not exist)`), so a typo in a path is seen at once;
-a path that is a folder, or that runs through a file, is refused (exit 2) naming the path and the fix.
+a path that is a folder, or that runs through a file, is refused (exit 2) naming the path and the fix. So is a
+path written as a folder, ending in `/`, that does not exist (`file_path`): `Path` drops the slash, and the file
+was written under the folder's name.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import typer
 
 from memeval.errors import UsageError
+
+
+def file_path(example: str) -> Callable[[str], Path]:
+    """The parser of a file option's value: its `Path`, refusing a value written as a folder that does not exist.
+
+    `--pdf out/` was read as the file `out` (a `Path` keeps no trailing slash) and the report written there,
+    where the user named a folder. A value ending in `/` that names an existing folder goes on to
+    `folders_to_make`, which refuses it with a file name to use.
+
+    Args:
+        example: a file name to suggest inside the folder (`report.pdf`).
+
+    Returns:
+        The parser typer calls with the option's text.
+    """
+
+    def parse(raw: str) -> Path:
+        if raw.endswith("/") and not Path(raw).is_dir():
+            raise typer.BadParameter(
+                f"{raw!r} ends with '/', so it names a folder, and there is none: give a file name in it, "
+                f"e.g. {raw + example!r} (the folder is made)"
+            )
+        return Path(raw)
+
+    return parse
 
 
 def folders_to_make(opt: str, path: Path, example: str) -> list[Path]:

@@ -36,6 +36,7 @@ from memeval.cli._usage import shown_input as shown_input
 from memeval.cli._usage import usage_line
 from memeval.errors import MemevalError, UsageError
 from memeval.sigint import install as install_sigint
+from memeval.sigint import quiet_once_ended
 
 EXIT_OK = 0
 EXIT_FAILURE = 1
@@ -358,17 +359,20 @@ def console() -> NoReturn:
     stdout and stderr are flushed (a closed pipe: `end_reader_left`); a command that succeeded and held
     objects (`held_until_exit`) then ends by `os._exit`, nothing freed one by one: no atexit handler or
     finaliser runs, so only a command that has finished its work (files written, what it opened closed)
-    holds anything. Any other ending (an error, a usage line) is `main`'s own, through `SystemExit`.
+    holds anything. Any other ending (an error, a usage line) is `main`'s own, through `SystemExit`. Once `main`
+    has ended, a ^C lets the exit finish and a second ends the process (`memeval.sigint.quiet_once_ended`).
     """
     global _held
     _held = []
     try:
         main()
     except KeyboardInterrupt:  # a ^C outside typer (before it parsed anything, or as `main` ended)
+        quiet_once_ended()
         if not interruption_said():
             typer.echo("interrupted", err=True)
         sys.exit(EXIT_INTERRUPTED)
     except SystemExit as exc:
+        quiet_once_ended()  # a ^C from here on lets the exit finish, not a finaliser's traceback
         try:
             sys.stdout.flush()
             sys.stderr.flush()

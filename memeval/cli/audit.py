@@ -15,10 +15,19 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from memeval.cli._audit_ingest import counted, ingest_bar, remove_new_store, resent_message, stored_by_another_sender
+from memeval.cli._audit_ingest import (
+    counted,
+    ingest_bar,
+    interrupted_ingest,
+    remove_new_store,
+    resent_message,
+    stored_by_another_sender,
+)
 from memeval.cli._audit_tokens import team_app, token_app
+from memeval.cli._interrupt import say_interrupted
 from memeval.cli._json import echo_json
 from memeval.cli._options import DbOpt, JsonOpt
+from memeval.cli._outfile import file_path
 from memeval.cli._serving import (
     bare_host,
     bind_port,
@@ -32,7 +41,7 @@ from memeval.cli._serving import (
 )
 from memeval.cli._store import check_week_args, no_events_message, open_with_events
 from memeval.cli._unused_store import removed_if_unused
-from memeval.cli.app import EXIT_FAILURE, command_app, fail, translate_errors
+from memeval.cli.app import EXIT_FAILURE, EXIT_INTERRUPTED, command_app, fail, translate_errors
 from memeval.errors import ResentUnderAnotherSender, TransitionRefused
 
 if TYPE_CHECKING:
@@ -118,11 +127,20 @@ def ingest(
     made = new_store_files(url)
     store: SqlAuditStore | None = None
     done = False
+    written = [0]  # input events of the batches written so far (stored, or skipped as already stored)
     try:
         store = open_store(url)
         with ingest_bar(len(parsed), show=not quiet and not as_json and sys.stderr.isatty()) as bar:
-            res = ingest_parsed(store, parsed, sender=sender, batch_size=batch_size, on_progress=bar)
+
+            def progress(n: int, total: int) -> None:
+                written[0] = n
+                bar(n, total)
+
+            res = ingest_parsed(store, parsed, sender=sender, batch_size=batch_size, on_progress=progress)
         done = True
+    except KeyboardInterrupt as exc:
+        say_interrupted(interrupted_ingest(file, written[0], len(parsed), sender))
+        raise typer.Exit(EXIT_INTERRUPTED) from exc
     except ResentUnderAnotherSender as exc:
         detail = f"line {exc.line}: event {exc.sender_event_id!r} is stored as sender {exc.earlier_sender!r}"
         raise fail(resent_message(exc.earlier_sender, sender, exc, detail)) from exc
@@ -267,7 +285,14 @@ def verify(
 @translate_errors
 def anchor(
     team: Annotated[str, typer.Option(help="The team.")],
-    out: Annotated[Path, typer.Option(help="Where to write the anchor (keep a copy outside this machine).")],
+    out: Annotated[
+        Path,
+        typer.Option(
+            help="Where to write the anchor (keep a copy outside this machine).",
+            parser=file_path("anchor.json"),
+            metavar="<path>",
+        ),
+    ],
     db: DbOpt = None,
 ) -> None:
     """Write the team's chain head to a file, for `memeval audit verify --against FILE` later.

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from memeval.cli._options import DbOpt
-from memeval.cli._outfile import folders_to_make, make_folders, say_made
+from memeval.cli._outfile import file_path, folders_to_make, make_folders, say_made
 from memeval.cli._store import open_with_events
 from memeval.cli.app import command_app, fail, translate_errors
 
@@ -22,7 +22,12 @@ app.add_typer(pack_app, name="pack")
 @translate_errors
 def build(
     team: Annotated[str, typer.Option(help="The team whose audit log approves the items.")],
-    out: Annotated[Path, typer.Option(help="Where to write the memeval.pack/1 JSON file.")],
+    out: Annotated[
+        Path,
+        typer.Option(
+            help="Where to write the memeval.pack/1 JSON file.", parser=file_path("pack.json"), metavar="<path>"
+        ),
+    ],
     version: Annotated[str | None, typer.Option(help="Pack version (default: seq-<log head>).")] = None,
     db: DbOpt = None,
 ) -> None:

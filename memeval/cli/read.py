@@ -18,7 +18,7 @@ import typer
 from memeval.cli._ab_params import QuietOpt
 from memeval.cli._json import JSON_INDENT, echo_json
 from memeval.cli._options import RunsDir
-from memeval.cli._outfile import folders_to_make, say_made
+from memeval.cli._outfile import file_path, folders_to_make, say_made
 from memeval.cli._print import (
     add_task_column,
     compare_or_refuse,
@@ -93,8 +93,16 @@ def compare(
 @translate_errors
 def report_ab(
     run: Annotated[str, typer.Argument(help="A run id or run folder.")],
-    html: Annotated[Path | None, typer.Option("--html", help="Write the self-contained HTML page here.")] = None,
-    pdf: Annotated[Path | None, typer.Option("--pdf", help="Write the PDF (A4) here.")] = None,
+    html: Annotated[
+        Path | None,
+        typer.Option(
+            "--html", help="Write the self-contained HTML page here.", parser=file_path("report.html"), metavar="<path>"
+        ),
+    ] = None,
+    pdf: Annotated[
+        Path | None,
+        typer.Option("--pdf", help="Write the PDF (A4) here.", parser=file_path("report.pdf"), metavar="<path>"),
+    ] = None,
     runs_dir: RunsDir = Path("runs"),
     quiet: Annotated[
         bool, typer.Option("--quiet", "-q", help="No progress on stderr (shown only when stderr is a terminal).")

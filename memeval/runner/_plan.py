@@ -18,6 +18,7 @@ from memeval.agents import AgentSpec
 from memeval.errors import RunCardMismatch, UsageError
 from memeval.eventlog import ModelCalled, PlannedTrial, RunCard, RunLog, RunPlanned
 from memeval.packs import Pack, select_slice
+from memeval.runner._agentcheck import check_agent_program
 from memeval.runner._card import (
     agent_identity,
     arm_card,
@@ -221,6 +222,7 @@ def plan_run(opts: AbOptions) -> RunPlanned:
         check_agent_upstreams(a.apis, opts.all_upstreams(), a.name, a.model_api, opts.model)
         for u in opts.all_upstreams():
             u.key()  # a key variable that is not set is refused before any run folder is made
+    check_agent_program(opts.agent, opts.task_set, opts.extra_env)  # a preset's tool on neither host nor world
     card = run_card(opts)
     items = select_slice(opts.pack, opts.slice_ids)
     check_pairable(arm_card(card, "baseline", None, ()), arm_card(card, "pack", opts.pack, items))

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from memeval.sandbox._backend import SandboxBackend, backend_names, get_backend, sandbox_backend
-from memeval.sandbox._bwrap import HOST_ID_BASE
+from memeval.sandbox._bwrap import HOST_ID_BASE, RESERVED
 from memeval.sandbox._capture import CUT_LINE_MAX, OUTPUT_HEAD_BYTES, OUTPUT_TAIL_BYTES, PACE_BYTES_PER_S, OutputCapture
 from memeval.sandbox._exitwrap import ExitReport, parse_exit_report
 from memeval.sandbox._limits import (
@@ -68,6 +68,7 @@ __all__ = [
     "OUTPUT_TAIL_BYTES",
     "OutputCapture",
     "PACE_BYTES_PER_S",
+    "RESERVED",
     "SANDBOX_CAPS_FOR_USER_SWITCH",
     "STORAGE_LIMIT_PREFIX",
     "SandboxBackend",

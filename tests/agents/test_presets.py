@@ -1,5 +1,5 @@
-"""The presets: their command lines, memory files and variables; a missing binary is a `boot`
-fault naming it; an agent whose API the proxy has no upstream for is refused before the run."""
+"""The presets: their command lines, memory files and variables; an agent whose API the proxy has no
+upstream for, and then a binary on neither the host nor any task's world, are refused before the run."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from agents_helpers import make_task, run_ab
 
-from memeval.agents import PRESETS, agent_argv, opencode_model, resolve_agent
+from memeval.agents import PRESETS, TESTED, agent_argv, opencode_model, resolve_agent
 from memeval.agents._locate import Located, forbidden_mount, locate, package_version
 from memeval.errors import AgentConfigError
 from memeval.runner import UpstreamSpec
@@ -70,7 +70,8 @@ def test_unknown_agent_names_the_presets() -> None:
 
 
 @pytest.mark.parametrize("name", ["claude-code", "aider"])
-def test_missing_binary_is_a_boot_fault_naming_it(tmp_path: Path, name: str) -> None:
+def test_missing_binary_is_refused_before_the_run_naming_it_and_the_install(tmp_path: Path, name: str) -> None:
+    """On main every trial ran and ended as a `boot` fault (exit 3, 2 trials measuring nothing)."""
     binary = BINARIES[name]
     if shutil.which(binary):
         pytest.skip(f"{binary} is installed here; this test needs it missing")
@@ -83,11 +84,13 @@ def test_missing_binary_is_a_boot_fault_naming_it(tmp_path: Path, name: str) -> 
         "--upstream",
         "api=anthropic,url=http://127.0.0.1:9",
     )
-    assert code == 3, out  # every trial faulted: the run measured nothing
-    for t in doc["trials"]:
-        assert t["fault"]["code"] == "boot", t
-        assert t["fault"]["message"] == f"agent command not found: {binary}"
-        assert t["execution"] == "not_started" and t["physics"]["engine_calls"] == 0
+    assert code == 2 and not doc, out  # a usage error: nothing ran
+    flat = " ".join(out.split())
+    assert f"agent {name}: program '{binary}' is not installed" in flat, out
+    assert "every trial would end as a boot fault" in flat and "--agent-cmd PATH" in flat, out
+    package = "@anthropic-ai/claude-code@" if name == "claude-code" else "aider-chat=="
+    assert package + TESTED[name] in flat and f"docs/agents/{name}.md" in flat, out
+    assert not (tmp_path / "runs").exists() or not any((tmp_path / "runs").iterdir())
 
 
 def test_an_agent_whose_api_has_no_upstream_is_refused_before_the_run(tmp_path: Path) -> None:

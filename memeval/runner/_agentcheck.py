@@ -1,0 +1,108 @@
+"""Refuse a run whose preset agent's program no trial can find, before anything is made.
+
+A preset runs a tool memeval does not ship (`memeval.agents._presets`). Its program is looked up
+inside each trial's sandbox on the agent's PATH: the tool's own folders when found on the host
+(`AgentSpec.path_dirs`), then the world's (`memeval.sandbox._world.World.path_var`). When the
+host has no such program (`AgentSpec.missing_fix` is set), a trial can still find it only where
+its world adds a folder of its own to PATH (an `ENV PATH=...` line, or a `RUN pip install` into the
+world's virtual environment) or holds the file itself (a path into the world). A task with no
+Dockerfile adds none: its world is `/app`, from `environment/app/`. When no task may hold the
+program, every trial would end as a `boot` fault having measured nothing, so the run is refused
+with the fix instead. `--env PATH=...` replaces the agent's PATH: nothing is refused then.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import PurePosixPath
+
+from memeval.agents import SYSTEM_PATH, AgentSpec
+from memeval.errors import UsageError
+from memeval.sandbox import RESERVED
+from memeval.tasks import DockerStep, ExpansionError, Task, TaskSet, expand, expand_words, parse_dockerfile
+
+
+def world_may_hold(task: Task, program: str) -> bool:
+    """Whether `task`'s world may put `program` where the agent's sandbox looks for it.
+
+    Args:
+        task: the task whose `environment/` is read (the Dockerfile's steps, not a build).
+        program: the command's first word: a name looked up on PATH, or a path.
+
+    Returns:
+        False only when the world certainly cannot hold it: a name, and a world that adds no folder
+        to PATH (no Dockerfile, or one with no `ENV` naming PATH and no `RUN`); an absolute path
+        inside the folders a world never holds (`memeval.sandbox.RESERVED`: the host's or the
+        sandbox's own), or one a world with no Dockerfile lacks (its `/app` is `environment/app/`;
+        with one, only a `RUN`, or a `COPY` into the path's folder or above, makes files). True in
+        every other case: the trial decides.
+
+    Raises:
+        OSError: the task's Dockerfile exists but cannot be read.
+    """
+    if "/" in program and not program.startswith("/"):
+        return True  # relative to the world's working folder
+    dockerfile = task.environment_dir / "Dockerfile"
+    if program.startswith("/"):
+        if any(program == r or program.startswith(r + "/") for r in RESERVED):
+            return False
+        if not dockerfile.is_file():
+            return program.startswith("/app/") and (task.environment_dir / program.lstrip("/")).exists()
+        return _copied_or_run(parse_dockerfile(dockerfile), program)
+    if not dockerfile.is_file():
+        return False
+    steps = parse_dockerfile(dockerfile)
+    return any(step.kind == "run" or (step.kind == "env" and "PATH" in step.text) for step in steps)
+
+
+def _copied_or_run(steps: list[DockerStep], program: str) -> bool:
+    """Whether a `RUN`, or a `COPY` whose destination holds `program` (an absolute path), may make it.
+
+    A destination or `WORKDIR` naming a variable, or written in a form only the build reads, counts as holding it
+    (variables are expanded only when the world is built). Docker's first working folder is `/`.
+    """
+    workdir = PurePosixPath("/")
+    for step in steps:
+        if step.kind == "run":
+            return True
+        if step.kind not in ("workdir", "copy") or not step.args:
+            continue
+        if "$" in step.args[0]:
+            return True
+        try:
+            target = expand(step.args[0], {}) if step.kind == "workdir" else expand_words(step.args[0], {})[-1]
+        except (ExpansionError, IndexError):
+            return True  # a form only the build reads: it decides
+        where = PurePosixPath(os.path.normpath(workdir / target))
+        if step.kind == "workdir":
+            workdir = where
+        elif PurePosixPath(program) == where or where in PurePosixPath(program).parents:
+            return True
+    return False
+
+
+def check_agent_program(agent: AgentSpec, task_set: TaskSet, extra_env: Mapping[str, str]) -> None:
+    """Refuse a preset whose program is on neither the host nor any task's world.
+
+    Args:
+        agent: the run's agent; only one with `missing_fix` set (a preset whose program the host
+            lacks) is checked.
+        task_set: the tasks the run would start.
+        extra_env: the run's `--env` variables (a `PATH` among them replaces the agent's PATH:
+            nothing is refused).
+
+    Raises:
+        UsageError: naming the agent, the program, where it was looked for and the fix; before any
+            run folder is made, so nothing is stored.
+    """
+    if agent.missing_fix is None or not agent.command or "PATH" in extra_env:
+        return
+    program = agent.command[0]
+    if any(world_may_hold(t, program) for t in task_set.tasks):
+        return
+    where = "no such file here" if "/" in program else f"not on PATH, nor in the system folders {SYSTEM_PATH}"
+    raise UsageError(
+        f"agent {agent.name}: program {program!r} is not installed ({where}), and no task's world provides "
+        f"it, so every trial would end as a boot fault; {agent.missing_fix}"
+    )
