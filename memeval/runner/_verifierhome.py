@@ -24,6 +24,7 @@ cannot tell which process wrote a file, and under `flag` the score stands.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import posixpath
 import stat
@@ -247,18 +248,28 @@ def config_kind(rel: str) -> tuple[TamperKind, str] | None:
     return None
 
 
-MAX_COMPARED_BYTES = 1 << 20
-"""Largest file compared with the held-back tests' files of its name (a configuration file is small)."""
+HASH_CHUNK_BYTES = 1 << 20
+"""Bytes read at a time when a file is hashed to compare it with the held-back tests' files."""
 
 
 MAX_HELD_FILES = 10_000
 """Files of the held-back tests read for `held_configs` at most (a tests folder holds a few)."""
 
 
-def held_configs(tests: Path) -> dict[str, set[bytes]]:
-    """The held-back tests' files (at most `MAX_HELD_FILES`, each up to `MAX_COMPARED_BYTES`), as {name: contents}.
+def _digest(fd: int) -> bytes:
+    """The SHA-256 digest (32 bytes) of what is left to read from the open descriptor `fd`, read in chunks."""
+    h = hashlib.sha256()
+    while chunk := os.read(fd, HASH_CHUNK_BYTES):
+        h.update(chunk)
+    return h.digest()
 
-    A file over `MAX_COMPARED_BYTES` has its name with no content: no file is a copy of it.
+
+def held_configs(tests: Path) -> dict[str, set[bytes]]:
+    """The held-back tests' files (at most `MAX_HELD_FILES`), as {name: SHA-256 digests of the files of that name}.
+
+    Every file is hashed whatever its size (breaker45: a held-back `expected.txt` over the 1 MiB memeval used to read
+    was never compared, so the program test.sh ran could rewrite test.sh's copy of it unseen). A file memeval cannot
+    read has its name with no digest: no file is a copy of it.
 
     A test.sh that copies its own `conftest.py` or `pytest.ini` into the world (`cp /tests/conftest.py /app/tests/`),
     or a helper of its tests into an installed package tree (`cp /tests/helper.js /app/node_modules/`), writes one
@@ -272,26 +283,37 @@ def held_configs(tests: Path) -> dict[str, set[bytes]]:
             count += 1
             if count > MAX_HELD_FILES:
                 return held
-            contents = held.setdefault(name, set())  # a larger one's name is kept, with nothing to compare
-            if os.path.getsize(path) <= MAX_COMPARED_BYTES:
-                contents.add(Path(path).read_bytes())
+            digests = held.setdefault(name, set())  # an unreadable one's name is kept, with nothing to compare
+            try:
+                fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+            except OSError:
+                continue  # a link or unreadable file of the task's tests: nothing to compare a copy with
+            try:
+                if stat.S_ISREG(os.fstat(fd).st_mode):
+                    digests.add(_digest(fd))
+            finally:
+                os.close(fd)
     return held
 
 
 def held_copy(path: str, st: os.stat_result, held: dict[str, set[bytes]]) -> bool:
     """Whether the file at host `path` (its `lstat` `st`) holds the content of a held-back file of its name (`held`).
 
-    A file memeval cannot read to compare is no copy.
+    Compared by SHA-256 digest (`held_configs`), whatever the size. A file memeval cannot read to compare is no copy.
     """
-    contents = held.get(os.path.basename(path))
-    if not contents or not stat.S_ISREG(st.st_mode) or st.st_size > MAX_COMPARED_BYTES:
+    digests = held.get(os.path.basename(path))
+    if not digests or not stat.S_ISREG(st.st_mode):
         return False
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
-        with os.fdopen(fd, "rb") as f:
-            return f.read(MAX_COMPARED_BYTES + 1) in contents
     except OSError:
         return False  # a file memeval cannot read to compare is not called a copy: it stays a finding
+    try:
+        return _digest(fd) in digests
+    except OSError:
+        return False  # unreadable part way: not called a copy
+    finally:
+        os.close(fd)
 
 
 def folder_inodes(root: Path) -> dict[str, int]:
