@@ -20,8 +20,8 @@ no honest tool writes otherwise (`made_venv_written`):
   setuptools' editable finder line (a test.sh's `pip install -e .` in the environment it made).
 
 Each is a finding. What the environment's packages hold (a `pytest` the program put there, the modules the known
-hooks import: `_distutils_hack`, `_virtualenv`, an editable finder) and its activation scripts stay test.sh's own: a
-test.sh's `pip install` writes them too.
+hooks import: `_distutils_hack`, `_virtualenv`, an editable finder, entry points) is looked at by
+`memeval.runner._madesite` (breaker45).
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ import posixpath
 import re
 import stat
 
+from memeval.runner._madesite import made_site_written
 from memeval.runner._tamper import STARTUP
 
 KNOWN_HOOKS = {
@@ -153,7 +154,8 @@ def made_venv_written(root: str, venv_rel: str, folders: tuple[str, ...]) -> lis
 
     Returns:
         Paths relative to `root`: interpreter entries not leading to the image's, `pyvenv.cfg` when its `home` is not
-        an image folder, start-up hooks of its site folders not in `KNOWN_HOOKS`; in that order.
+        an image folder, start-up hooks of its site folders not in `KNOWN_HOOKS`, then what `made_site_written` finds in
+        each site folder; in that order.
     """
     out = []
     base = os.path.join(root, venv_rel)
@@ -186,4 +188,6 @@ def made_venv_written(root: str, venv_rel: str, folders: tuple[str, ...]) -> lis
                 for e in entries
                 if _hook_name(e) and not _known_hook(os.path.join(site, e), e)
             ]
+            if version.startswith("python"):  # its packages: what shadows the image's, or loads at start (breaker45)
+                out += made_site_written(root, f"{venv_rel}/{lib}/{version}/site-packages", version[len("python") :])
     return out
