@@ -223,7 +223,7 @@ def _file_shipped(path: str, rel: str, shipped: dict[str, frozenset[bytes]]) -> 
         return _sha256(f.read()) in digests
 
 
-def _entry_points_load(data: bytes) -> bool:
+def entry_points_load(data: bytes) -> bool:
     """Whether `entry_points.txt` content `data` has a group other than commands' (`COMMAND_GROUPS`)."""
     groups = re.findall(rb"^\s*\[([^\]]*)\]", data, re.MULTILINE)
     return any(g.strip().decode("utf-8", "replace") not in COMMAND_GROUPS for g in groups)
@@ -261,7 +261,7 @@ def made_site_written(root: str, site_rel: str, version: str) -> list[str]:
             if not os.path.lexists(ep) or _file_shipped(ep, f"{entry}/entry_points.txt", shipped_wheels(version)):
                 continue
             data = _read_small(ep, MAX_ENTRY_POINTS_BYTES)
-            if data is None or _entry_points_load(data):
+            if data is None or entry_points_load(data):
                 out.append(f"{site_rel}/{entry}/entry_points.txt")
             continue
         if FINDER.match(entry):

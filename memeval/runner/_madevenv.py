@@ -31,7 +31,7 @@ import posixpath
 import re
 import stat
 
-from memeval.runner._madesite import made_site_written
+from memeval.runner._madesite import FINDER, entry_points_load, finder_is_setuptools, made_site_written
 from memeval.runner._tamper import STARTUP
 
 KNOWN_HOOKS = {
@@ -191,3 +191,60 @@ def made_venv_written(root: str, venv_rel: str, folders: tuple[str, ...]) -> lis
             if version.startswith("python"):  # its packages: what shadows the image's, or loads at start (breaker45)
                 out += made_site_written(root, f"{venv_rel}/{lib}/{version}/site-packages", version[len("python") :])
     return out
+
+
+DIST_METADATA = frozenset({"METADATA", "WHEEL", "RECORD", "INSTALLER", "REQUESTED", "direct_url.json", "top_level.txt"})
+"""A distribution's files pip writes into its new `*.dist-info` folder, none of which a tool loads as code."""
+
+SITE_FOLDER = re.compile(r"^(?:.*/)?lib/python(\d+\.\d+)/(?:site|dist)-packages/(.+)$")
+"""A path inside a site folder: the Python version and the path from the site folder."""
+
+
+def pip_install_written(rel: str, host: str, fresh_folder: bool) -> bool:
+    """Whether the file at `rel` (host path `host`), written while test.sh ran, is what `pip install -e .` writes.
+
+    breaker44 left every file written then into a virtual environment that was there before test.sh ran a finding, so
+    a test.sh's own `pip install -e .` of the project the agent wrote (into the task's `/app/venv`) made nine: its
+    `.pth` file, its finder module and its distribution's metadata. Each is test.sh's when it is what setuptools and
+    pip write, and runs nothing memeval has not looked at:
+
+    - `__editable__.NAME.pth` holding folders only, or setuptools' finder line (`_runs_nothing`);
+    - `__editable___NAME_finder.py` that is setuptools' template filled with literals (`finder_is_setuptools`);
+    - in a `*.dist-info` folder not there before test.sh ran (`fresh_folder`), pip's metadata (`DIST_METADATA`) and an
+      `entry_points.txt` naming commands only.
+
+    What these make importable is a last resort for the image's own imports (the verifier's start-up guard,
+    `_world_last`), so a project's `org` package reaches no `copy` module. Anything else stays a finding.
+    """
+    m = SITE_FOLDER.match(rel)
+    if m is None:
+        return False
+    version, inside = m.groups()
+    parts = inside.split("/")
+    if len(parts) == 1:
+        name = parts[0]
+        if name.startswith("__editable__.") and name.endswith(".pth"):
+            data = _read_pth(host)
+            return data is not None and _runs_nothing(data)
+        return bool(FINDER.match(name)) and finder_is_setuptools(host, version)
+    if len(parts) != 2 or not parts[0].endswith(".dist-info") or not fresh_folder:
+        return False
+    if parts[1] in DIST_METADATA:
+        return True
+    if parts[1] == "entry_points.txt":
+        data = _read_pth(host)
+        return data is not None and not entry_points_load(data)
+    return False
+
+
+def _read_pth(path: str) -> bytes | None:
+    """The bytes of the regular file at host `path` (no link followed), or None when not one or over `MAX_PTH_BYTES`."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+            return None
+        data = f.read(MAX_PTH_BYTES + 1)
+    return data if len(data) <= MAX_PTH_BYTES else None

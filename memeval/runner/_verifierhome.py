@@ -35,7 +35,7 @@ from memeval.eventlog import TamperFinding
 from memeval.runner._diff import printable
 from memeval.runner._homeconfig import HOME_CONFIG, passwd_home_config
 from memeval.runner._libshadow import library_shadow
-from memeval.runner._madevenv import made_venv_written
+from memeval.runner._madevenv import made_venv_written, pip_install_written
 from memeval.runner._removed import world_folders_before
 from memeval.runner._runnersection import RUNNER_SECTIONS, TOOL_CONFIG, git_detail
 from memeval.runner._shadow import COLLECTED_TEST, INSTALLED_TREES, js_test_file
@@ -407,8 +407,8 @@ def world_written(
             inode = (name, st.st_dev, st.st_ino)
             if inode not in copies:
                 copies[inode] = held_copy(path, st, held or {})
-            if not copies[inode]:
-                found.append(rel)
+            if not copies[inode] and not (in_tree and pip_install_written(rel, path, fresh_dir)):
+                found.append(rel)  # (a test.sh's `pip install -e .` into the task's environment: breaker45)
     return tuple(sorted(rel for rel in found if not _compiled(rel, ts_before)))
 
 
