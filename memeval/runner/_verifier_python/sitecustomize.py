@@ -194,7 +194,7 @@ class _ImageBlind:
     def find_spec(self, name: str, path: "object" = None, target: "object" = None) -> "ModuleSpec | None":
         if path is None and "." not in name and name != self.blind.run and self.blind._image_imports():
             return None
-        spec: "ModuleSpec | None" = getattr(self.finder, "find_spec")(name, path, target)  # noqa: B009  (any finder)
+        spec: ModuleSpec | None = getattr(self.finder, "find_spec")(name, path, target)  # noqa: B009  (any finder)
         return spec
 
     def invalidate_caches(self) -> None:
