@@ -30,7 +30,9 @@ import os
 import posixpath
 import re
 import stat
+import sys
 
+from memeval.runner._madebin import made_bin_written
 from memeval.runner._madesite import FINDER, entry_points_load, finder_is_setuptools, made_site_written
 from memeval.runner._tamper import STARTUP
 
@@ -144,6 +146,15 @@ def _hook_name(name: str) -> bool:
     return name.endswith(".pth") or name.split(".")[0] in STARTUP
 
 
+def _version(base: str) -> str:
+    """The Python version (`3.11`) of the environment at host folder `base`: its `lib/pythonX.Y`, else memeval's own."""
+    try:
+        found = sorted(v[len("python") :] for v in os.listdir(os.path.join(base, "lib")) if v.startswith("python"))
+    except OSError:
+        found = []
+    return found[0] if found else f"{sys.version_info.major}.{sys.version_info.minor}"
+
+
 def made_venv_written(root: str, venv_rel: str, folders: tuple[str, ...]) -> list[str]:
     """What in the environment made at `venv_rel` (relative to the world's host folder `root`) `venv` does not make.
 
@@ -153,9 +164,9 @@ def made_venv_written(root: str, venv_rel: str, folders: tuple[str, ...]) -> lis
         folders: the world's folders as the sandbox names them (`/app`).
 
     Returns:
-        Paths relative to `root`: interpreter entries not leading to the image's, `pyvenv.cfg` when its `home` is not
-        an image folder, start-up hooks of its site folders not in `KNOWN_HOOKS`, then what `made_site_written` finds in
-        each site folder; in that order.
+        Paths relative to `root`: interpreter entries not leading to the image's, then what `made_bin_written` finds
+        in the command folder, `pyvenv.cfg` when its `home` is not an image folder, start-up hooks of its site folders
+        not in `KNOWN_HOOKS`, then what `made_site_written` finds in each site folder; in that order.
     """
     out = []
     base = os.path.join(root, venv_rel)
@@ -167,6 +178,8 @@ def made_venv_written(root: str, venv_rel: str, folders: tuple[str, ...]) -> lis
         for name in names:
             if INTERPRETER.match(name) and not _leads_to_image(root, f"/{venv_rel}/{bin_name}/{name}", folders):
                 out.append(f"{venv_rel}/{bin_name}/{name}")
+        # its activation scripts and commands named like the image's (breaker45)
+        out += made_bin_written(root, f"{venv_rel}/{bin_name}", f"/{venv_rel}", _version(base))
     home = _home(os.path.join(base, "pyvenv.cfg"))
     if home is not None and not _in_image("/" + posixpath.normpath(home).lstrip("/"), folders):
         out.append(f"{venv_rel}/pyvenv.cfg")
