@@ -24,7 +24,6 @@ cannot tell which process wrote a file, and under `flag` the score stands.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import posixpath
 import stat
@@ -33,6 +32,7 @@ from pathlib import Path
 
 from memeval.eventlog import TamperFinding
 from memeval.runner._diff import printable
+from memeval.runner._heldfiles import held_copy
 from memeval.runner._homeconfig import HOME_CONFIG, passwd_home_config
 from memeval.runner._libshadow import library_shadow
 from memeval.runner._madevenv import made_venv_written, pip_install_written
@@ -248,74 +248,6 @@ def config_kind(rel: str) -> tuple[TamperKind, str] | None:
     return None
 
 
-HASH_CHUNK_BYTES = 1 << 20
-"""Bytes read at a time when a file is hashed to compare it with the held-back tests' files."""
-
-
-MAX_HELD_FILES = 10_000
-"""Files of the held-back tests read for `held_configs` at most (a tests folder holds a few)."""
-
-
-def _digest(fd: int) -> bytes:
-    """The SHA-256 digest (32 bytes) of what is left to read from the open descriptor `fd`, read in chunks."""
-    h = hashlib.sha256()
-    while chunk := os.read(fd, HASH_CHUNK_BYTES):
-        h.update(chunk)
-    return h.digest()
-
-
-def held_configs(tests: Path) -> dict[str, set[bytes]]:
-    """The held-back tests' files (at most `MAX_HELD_FILES`), as {name: SHA-256 digests of the files of that name}.
-
-    Every file is hashed whatever its size (breaker45: a held-back `expected.txt` over the 1 MiB memeval used to read
-    was never compared, so the program test.sh ran could rewrite test.sh's copy of it unseen). A file memeval cannot
-    read has its name with no digest: no file is a copy of it.
-
-    A test.sh that copies its own `conftest.py` or `pytest.ini` into the world (`cp /tests/conftest.py /app/tests/`),
-    or a helper of its tests into an installed package tree (`cp /tests/helper.js /app/node_modules/`), writes one
-    while it runs; a copy of one of these is no finding.
-    """
-    held: dict[str, set[bytes]] = {}
-    count = 0
-    for dirpath, _, filenames in os.walk(tests):
-        for name in filenames:
-            path = os.path.join(dirpath, name)
-            count += 1
-            if count > MAX_HELD_FILES:
-                return held
-            digests = held.setdefault(name, set())  # an unreadable one's name is kept, with nothing to compare
-            try:
-                fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
-            except OSError:
-                continue  # a link or unreadable file of the task's tests: nothing to compare a copy with
-            try:
-                if stat.S_ISREG(os.fstat(fd).st_mode):
-                    digests.add(_digest(fd))
-            finally:
-                os.close(fd)
-    return held
-
-
-def held_copy(path: str, st: os.stat_result, held: dict[str, set[bytes]]) -> bool:
-    """Whether the file at host `path` (its `lstat` `st`) holds the content of a held-back file of its name (`held`).
-
-    Compared by SHA-256 digest (`held_configs`), whatever the size. A file memeval cannot read to compare is no copy.
-    """
-    digests = held.get(os.path.basename(path))
-    if not digests or not stat.S_ISREG(st.st_mode):
-        return False
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
-    except OSError:
-        return False  # a file memeval cannot read to compare is not called a copy: it stays a finding
-    try:
-        return _digest(fd) in digests
-    except OSError:
-        return False  # unreadable part way: not called a copy
-    finally:
-        os.close(fd)
-
-
 def folder_inodes(root: Path) -> dict[str, int]:
     """The inode of every folder under the world `root` (not `root` itself), by path relative to it; no link followed.
 
@@ -386,9 +318,11 @@ def world_written(
             if name == VENV_CONFIG and (dirpath in made_venv or before is None):
                 continue  # a virtual environment test.sh made
             if not (in_tree or venv_bin) and config_kind(rel) is None and installed_kind(rel, link) is None:
-                # a link, not walked through (one to nothing the host has is listed as a file: asked of dotless names)
+                # a link, not walked through (one to nothing the host has is listed as a file: asked of dotless names,
+                # and of any name when it leads nowhere on the host: `/app/.venv -> /tmp/v`, the sandbox's, breaker45)
                 made_lib = venv and dirpath in made_venv and name == "lib64"  # `venv` links `lib64 -> lib`
-                if not made_lib and (name in dirnames or ("." not in name and os.path.islink(path))):
+                dangling = name not in dirnames and os.path.islink(path) and not os.path.exists(path)
+                if not made_lib and (name in dirnames or dangling or ("." not in name and os.path.islink(path))):
                     if _late_link(root, rel, since_ns, fresh_dir, folders):
                         found.append(rel)
                 continue
