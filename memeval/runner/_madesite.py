@@ -13,8 +13,9 @@ that makes its environment only if missing (`[ -d .venv ] || python3 -m venv .ve
 
 So, in such an environment's site folder (`made_site_written`):
 
-- a top-level module named like one the image's interpreter imports (the standard library, the image's site folders)
-  or one a known start-up hook imports (`HOOK_MODULES`), must hold, file for file, what a wheel the image ships for
+- a top-level module named like one the image's interpreter imports (the standard library, the image's site folders),
+  one a known start-up hook imports, one the standard library tries (`org`) or a test runner's (`ALWAYS_LOOKED_AT`),
+  must hold, file for file, what a wheel the image ships for
   `ensurepip` holds at that path (`/usr/share/python-wheels`, `ensurepip/_bundled`): what `python3 -m venv` installs;
 - an editable finder module must be setuptools' template, as the image's setuptools writes it, filled with literals;
 - a distribution's `entry_points.txt` must be a shipped wheel's, or name only commands (`console_scripts`,
@@ -37,8 +38,15 @@ import zipfile
 from functools import cache
 from importlib.machinery import EXTENSION_SUFFIXES, PathFinder
 
+from memeval.runner._tamper import OPTIONAL_IMPORTS, TEST_RUNNER
+
 HOOK_MODULES = frozenset({"_distutils_hack", "_virtualenv"})
 """Modules the start-up hooks `memeval.runner._madevenv.KNOWN_HOOKS` import: always checked."""
+
+ALWAYS_LOOKED_AT = HOOK_MODULES | OPTIONAL_IMPORTS | TEST_RUNNER
+"""Top-level names looked at whether or not the image has them: the known hooks' modules, what the standard library
+imports only where it exists (`org`, which `copy` tries: a made environment's `org/__init__.py` ran in pytest's
+process), and test runners' packages."""
 
 WHEEL_GLOBS = ("/usr/share/python-wheels/*.whl", "/usr/lib/python{v}/ensurepip/_bundled/*.whl")
 """The wheels the image ships for `ensurepip` (Debian's folder, CPython's own), `{v}` the environment's version."""
@@ -269,7 +277,7 @@ def made_site_written(root: str, site_rel: str, version: str) -> list[str]:
                 out.append(f"{site_rel}/{entry}")
             continue
         name = _module_name(entry)
-        if name is None or not (name in HOOK_MODULES or image_has(name, version)):
+        if name is None or not (name in ALWAYS_LOOKED_AT or image_has(name, version)):
             continue
         if not _as_shipped(site, entry, shipped_wheels(version)):
             out.append(f"{site_rel}/{entry}")
