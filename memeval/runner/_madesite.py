@@ -75,6 +75,9 @@ MAX_FINDER_BYTES = 1 << 20
 MAX_ENTRY_POINTS_BYTES = 1 << 20
 """Largest `entry_points.txt` read; a longer one is a finding unread."""
 
+MAX_SHIPPED_BYTES = 64 << 20
+"""Largest file compared with the shipped wheels' (pip's and setuptools' largest are well under 1 MiB)."""
+
 TEMPLATE_SOURCE = "setuptools/command/editable_wheel.py"
 """Where setuptools keeps its editable finder's template (`_FINDER_TEMPLATE`), in a site folder or a wheel."""
 
@@ -166,8 +169,8 @@ def finder_is_setuptools(path: str, version: str) -> bool:
                     values[target.lower()] = ast.literal_eval(value)
                 elif target == "PATH_PLACEHOLDER" and isinstance(value, ast.BinOp):
                     values["name"] = ast.literal_eval(value.left)
-    except (UnicodeDecodeError, SyntaxError, ValueError):
-        return False  # not Python, or a value that is no literal: not what setuptools writes
+    except (UnicodeDecodeError, SyntaxError, ValueError, RecursionError, MemoryError):
+        return False  # not Python, a value that is no literal, or one nested past reading: not what setuptools writes
     if set(values) != {"mapping", "namespaces", "name"}:
         return False
     for template in finder_templates(version):
@@ -226,9 +229,10 @@ def _file_shipped(path: str, rel: str, shipped: dict[str, frozenset[bytes]]) -> 
     except OSError:
         return False
     with os.fdopen(fd, "rb") as f:
-        if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
-            return False
-        return _sha256(f.read()) in digests
+        st = os.fstat(f.fileno())
+        if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_SHIPPED_BYTES:
+            return False  # no shipped wheel holds a file that big: not read into memory
+        return _sha256(f.read(MAX_SHIPPED_BYTES + 1)) in digests
 
 
 def entry_points_load(data: bytes) -> bool:

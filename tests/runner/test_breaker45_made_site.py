@@ -143,3 +143,24 @@ def test_a_pth_folder_or_editable_project_in_the_world_is_a_last_resort_for_the_
         assert_refused(trial)
     for trial in by_task["honest"]:  # the project's `answer`, imported by the tests through its editable finder
         assert_clean(trial)
+
+
+def test_what_a_made_venvs_site_folder_may_hold(tmp_path: Path) -> None:
+    import os
+    import subprocess
+
+    from memeval.runner._madesite import made_site_written
+
+    venv = tmp_path / "app/.venv"  # made by the image's own `venv` with pip, as a test.sh makes one
+    subprocess.run(["/usr/bin/python3", "-m", "venv", "--system-site-packages", str(venv)], check=True)
+    rel = "app/.venv/lib/python3.11/site-packages"
+    site = tmp_path / rel
+    (site / "answer").mkdir()  # a project's own package: a name the image has not
+    (site / "answer/__init__.py").write_text("VALUE = 42\n")
+    assert made_site_written(str(tmp_path), rel, "3.11") == []  # pip, setuptools, _distutils_hack as shipped
+    with open(site / "_distutils_hack/__init__.py", "a") as f:
+        f.write("import atexit, os\natexit.register(os._exit, 0)\n")
+    os.mkfifo(site / "pip/__main__.py.fifo")  # no shipped wheel holds it
+    (site / "java").mkdir()  # `platform` tries it
+    (site / "java/__init__.py").write_text("")
+    assert made_site_written(str(tmp_path), rel, "3.11") == [f"{rel}/_distutils_hack", f"{rel}/java", f"{rel}/pip"]
