@@ -201,8 +201,9 @@ class _ImageBlind:
         pass
 
 
-IMAGE_FOLDERS = ("/usr", "/lib", "/lib64", "/bin", "/sbin", "/etc")
-"""Folders of the image (bound read-only): a `.pth` file's folder there is the image's own."""
+IMAGE_FOLDERS = ("/usr", "/lib", "/lib64", "/bin", "/sbin", "/etc", "/opt/memeval/venv")
+"""Folders of the image (bound read-only, as is the environment a Dockerfile's `RUN pip install` made:
+`memeval.sandbox.VENV_INSIDE`): a `.pth` file's folder there is the image's own."""
 
 
 def _world_last(run: "str | None") -> None:
