@@ -146,10 +146,20 @@ def _hook_name(name: str) -> bool:
     return name.endswith(".pth") or name.split(".")[0] in STARTUP
 
 
+VERSION_FOLDER = re.compile(r"^python\d+\.\d+$")
+"""An environment's `lib/pythonX.Y` folder (not Debian's `lib/python3`)."""
+
+OTHER_SITES = ("local/lib/python{v}/dist-packages", "lib/python3/dist-packages", "lib/python{v}/dist-packages")
+"""Site folders Debian's Python adds for an environment when they exist (`site.getsitepackages()`), beside
+`lib/pythonX.Y/site-packages`: `venv` and pip write none of them, so everything in one is a finding. A `pytest`
+package in `lib/python3/dist-packages`, or a `.pth` file in `local/lib/python3.11/dist-packages`, passed a wrong
+answer with no finding (breaker45)."""
+
+
 def _version(base: str) -> str:
     """The Python version (`3.11`) of the environment at host folder `base`: its `lib/pythonX.Y`, else memeval's own."""
     try:
-        found = sorted(v[len("python") :] for v in os.listdir(os.path.join(base, "lib")) if v.startswith("python"))
+        found = sorted(v[len("python") :] for v in os.listdir(os.path.join(base, "lib")) if VERSION_FOLDER.match(v))
     except OSError:
         found = []
     return found[0] if found else f"{sys.version_info.major}.{sys.version_info.minor}"
@@ -166,7 +176,8 @@ def made_venv_written(root: str, venv_rel: str, folders: tuple[str, ...]) -> lis
     Returns:
         Paths relative to `root`: interpreter entries not leading to the image's, then what `made_bin_written` finds
         in the command folder, `pyvenv.cfg` when its `home` is not an image folder, start-up hooks of its site folders
-        not in `KNOWN_HOOKS`, then what `made_site_written` finds in each site folder; in that order.
+        not in `KNOWN_HOOKS`, then what `made_site_written` finds in each site folder, then every entry of the
+        `OTHER_SITES` folders; in that order.
     """
     out = []
     base = os.path.join(root, venv_rel)
@@ -201,8 +212,14 @@ def made_venv_written(root: str, venv_rel: str, folders: tuple[str, ...]) -> lis
                 for e in entries
                 if _hook_name(e) and not _known_hook(os.path.join(site, e), e)
             ]
-            if version.startswith("python"):  # its packages: what shadows the image's, or loads at start (breaker45)
+            if VERSION_FOLDER.match(version):  # its packages: what shadows the image's, or loads at start (breaker45)
                 out += made_site_written(root, f"{venv_rel}/{lib}/{version}/site-packages", version[len("python") :])
+    for other in OTHER_SITES:  # site folders no tool writes in an environment, which Debian's Python reads there
+        rel = f"{venv_rel}/{other.format(v=_version(base))}"
+        try:
+            out += [f"{rel}/{e}" for e in sorted(os.listdir(os.path.join(root, rel)))]
+        except OSError:
+            continue
     return out
 
 
