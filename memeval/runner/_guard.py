@@ -165,6 +165,7 @@ def verifier_env(
     env["PYTHONPATH"] = ":".join([GUARD_INSIDE] + [e for e in py if not under(e, fs)])
     if last:
         env["MEMEVAL_LAST_PATH"] = ":".join(last)
+    env["MEMEVAL_WORLD_FOLDERS"] = ":".join(fs)  # the guard makes `.pth` folders there last resorts (breaker45)
     if "LD_LIBRARY_PATH" in env:
         env["LD_LIBRARY_PATH"] = libraries_last(env["LD_LIBRARY_PATH"], fs)
     _interpreter_paths(env, fs)

@@ -32,8 +32,8 @@ from types import TracebackType
 
 from memeval.eventlog import TamperFinding
 from memeval.runner._diff import printable
+from memeval.runner._heldfiles import held_copy
 from memeval.runner._shadow import INSTALLED_TREES
-from memeval.runner._verifierhome import held_copy
 
 IN_MOVED_FROM = 0x00000040
 IN_DELETE = 0x00000200
@@ -223,7 +223,7 @@ def held_rewritten(root: str, since_ns: int, held: dict[str, set[bytes]], before
     `ctime` is not before `since_ns`, or a folder above it is not the one `before` (folder inodes before test.sh ran)
     had at its path. Installed package trees are not walked (their files are `world_written`'s); the files named in
     `held` (`memeval.runner._verifierhome.held_configs`) are `lstat`ed and, when written then, read to compare. A
-    held-back file over `MAX_COMPARED_BYTES` (1 MiB) is not compared, and its name not looked for.
+    held-back file is compared by its SHA-256 digest whatever its size (breaker45; 1 MiB at most before).
 
     Args:
         root: the world's host folder.

@@ -20,8 +20,8 @@ no honest tool writes otherwise (`made_venv_written`):
   setuptools' editable finder line (a test.sh's `pip install -e .` in the environment it made).
 
 Each is a finding. What the environment's packages hold (a `pytest` the program put there, the modules the known
-hooks import: `_distutils_hack`, `_virtualenv`, an editable finder) and its activation scripts stay test.sh's own: a
-test.sh's `pip install` writes them too.
+hooks import: `_distutils_hack`, `_virtualenv`, an editable finder, entry points) is looked at by
+`memeval.runner._madesite` (breaker45).
 """
 
 from __future__ import annotations
@@ -30,7 +30,10 @@ import os
 import posixpath
 import re
 import stat
+import sys
 
+from memeval.runner._madebin import made_bin_written
+from memeval.runner._madesite import FINDER, entry_points_load, finder_is_setuptools, made_site_written
 from memeval.runner._tamper import STARTUP
 
 KNOWN_HOOKS = {
@@ -143,6 +146,25 @@ def _hook_name(name: str) -> bool:
     return name.endswith(".pth") or name.split(".")[0] in STARTUP
 
 
+VERSION_FOLDER = re.compile(r"^python\d+\.\d+$")
+"""An environment's `lib/pythonX.Y` folder (not Debian's `lib/python3`)."""
+
+OTHER_SITES = ("local/lib/python{v}/dist-packages", "lib/python3/dist-packages", "lib/python{v}/dist-packages")
+"""Site folders Debian's Python adds for an environment when they exist (`site.getsitepackages()`), beside
+`lib/pythonX.Y/site-packages`: `venv` and pip write none of them, so everything in one is a finding. A `pytest`
+package in `lib/python3/dist-packages`, or a `.pth` file in `local/lib/python3.11/dist-packages`, passed a wrong
+answer with no finding (breaker45)."""
+
+
+def _version(base: str) -> str:
+    """The Python version (`3.11`) of the environment at host folder `base`: its `lib/pythonX.Y`, else memeval's own."""
+    try:
+        found = sorted(v[len("python") :] for v in os.listdir(os.path.join(base, "lib")) if VERSION_FOLDER.match(v))
+    except OSError:
+        found = []
+    return found[0] if found else f"{sys.version_info.major}.{sys.version_info.minor}"
+
+
 def made_venv_written(root: str, venv_rel: str, folders: tuple[str, ...]) -> list[str]:
     """What in the environment made at `venv_rel` (relative to the world's host folder `root`) `venv` does not make.
 
@@ -152,8 +174,10 @@ def made_venv_written(root: str, venv_rel: str, folders: tuple[str, ...]) -> lis
         folders: the world's folders as the sandbox names them (`/app`).
 
     Returns:
-        Paths relative to `root`: interpreter entries not leading to the image's, `pyvenv.cfg` when its `home` is not
-        an image folder, start-up hooks of its site folders not in `KNOWN_HOOKS`; in that order.
+        Paths relative to `root`: interpreter entries not leading to the image's, then what `made_bin_written` finds
+        in the command folder, `pyvenv.cfg` when its `home` is not an image folder, start-up hooks of its site folders
+        not in `KNOWN_HOOKS`, then what `made_site_written` finds in each site folder, then every entry of the
+        `OTHER_SITES` folders; in that order.
     """
     out = []
     base = os.path.join(root, venv_rel)
@@ -165,6 +189,8 @@ def made_venv_written(root: str, venv_rel: str, folders: tuple[str, ...]) -> lis
         for name in names:
             if INTERPRETER.match(name) and not _leads_to_image(root, f"/{venv_rel}/{bin_name}/{name}", folders):
                 out.append(f"{venv_rel}/{bin_name}/{name}")
+        # its activation scripts and commands named like the image's (breaker45)
+        out += made_bin_written(root, f"{venv_rel}/{bin_name}", f"/{venv_rel}", _version(base))
     home = _home(os.path.join(base, "pyvenv.cfg"))
     if home is not None and not _in_image("/" + posixpath.normpath(home).lstrip("/"), folders):
         out.append(f"{venv_rel}/pyvenv.cfg")
@@ -186,4 +212,69 @@ def made_venv_written(root: str, venv_rel: str, folders: tuple[str, ...]) -> lis
                 for e in entries
                 if _hook_name(e) and not _known_hook(os.path.join(site, e), e)
             ]
+            if VERSION_FOLDER.match(version):  # its packages: what shadows the image's, or loads at start (breaker45)
+                out += made_site_written(root, f"{venv_rel}/{lib}/{version}/site-packages", version[len("python") :])
+    for other in OTHER_SITES:  # site folders no tool writes in an environment, which Debian's Python reads there
+        rel = f"{venv_rel}/{other.format(v=_version(base))}"
+        try:
+            out += [f"{rel}/{e}" for e in sorted(os.listdir(os.path.join(root, rel)))]
+        except OSError:
+            continue
     return out
+
+
+DIST_METADATA = frozenset({"METADATA", "WHEEL", "RECORD", "INSTALLER", "REQUESTED", "direct_url.json", "top_level.txt"})
+"""A distribution's files pip writes into its new `*.dist-info` folder, none of which a tool loads as code."""
+
+SITE_FOLDER = re.compile(r"^(?:.*/)?lib/python(\d+\.\d+)/(?:site|dist)-packages/(.+)$")
+"""A path inside a site folder: the Python version and the path from the site folder."""
+
+
+def pip_install_written(rel: str, host: str, fresh_folder: bool) -> bool:
+    """Whether the file at `rel` (host path `host`), written while test.sh ran, is what `pip install -e .` writes.
+
+    breaker44 left every file written then into a virtual environment that was there before test.sh ran a finding, so
+    a test.sh's own `pip install -e .` of the project the agent wrote (into the task's `/app/venv`) made nine: its
+    `.pth` file, its finder module and its distribution's metadata. Each is test.sh's when it is what setuptools and
+    pip write, and runs nothing memeval has not looked at:
+
+    - `__editable__.NAME.pth` holding folders only, or setuptools' finder line (`_runs_nothing`);
+    - `__editable___NAME_finder.py` that is setuptools' template filled with literals (`finder_is_setuptools`);
+    - in a `*.dist-info` folder not there before test.sh ran (`fresh_folder`), pip's metadata (`DIST_METADATA`) and an
+      `entry_points.txt` naming commands only.
+
+    What these make importable is a last resort for the image's own imports (the verifier's start-up guard,
+    `_world_last`), so a project's `org` package reaches no `copy` module. Anything else stays a finding.
+    """
+    m = SITE_FOLDER.match(rel)
+    if m is None:
+        return False
+    version, inside = m.groups()
+    parts = inside.split("/")
+    if len(parts) == 1:
+        name = parts[0]
+        if name.startswith("__editable__.") and name.endswith(".pth"):
+            data = _read_pth(host)
+            return data is not None and _runs_nothing(data)
+        return bool(FINDER.match(name)) and finder_is_setuptools(host, version)
+    if len(parts) != 2 or not parts[0].endswith(".dist-info") or not fresh_folder:
+        return False
+    if parts[1] in DIST_METADATA:
+        return True
+    if parts[1] == "entry_points.txt":
+        data = _read_pth(host)
+        return data is not None and not entry_points_load(data)
+    return False
+
+
+def _read_pth(path: str) -> bytes | None:
+    """The bytes of the regular file at host `path` (no link followed), or None when not one or over `MAX_PTH_BYTES`."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+            return None
+        data = f.read(MAX_PTH_BYTES + 1)
+    return data if len(data) <= MAX_PTH_BYTES else None

@@ -32,9 +32,10 @@ from pathlib import Path
 
 from memeval.eventlog import TamperFinding
 from memeval.runner._diff import printable
+from memeval.runner._heldfiles import held_copy
 from memeval.runner._homeconfig import HOME_CONFIG, passwd_home_config
 from memeval.runner._libshadow import library_shadow
-from memeval.runner._madevenv import made_venv_written
+from memeval.runner._madevenv import made_venv_written, pip_install_written
 from memeval.runner._removed import world_folders_before
 from memeval.runner._runnersection import RUNNER_SECTIONS, TOOL_CONFIG, git_detail
 from memeval.runner._shadow import COLLECTED_TEST, INSTALLED_TREES, js_test_file
@@ -247,53 +248,6 @@ def config_kind(rel: str) -> tuple[TamperKind, str] | None:
     return None
 
 
-MAX_COMPARED_BYTES = 1 << 20
-"""Largest file compared with the held-back tests' files of its name (a configuration file is small)."""
-
-
-MAX_HELD_FILES = 10_000
-"""Files of the held-back tests read for `held_configs` at most (a tests folder holds a few)."""
-
-
-def held_configs(tests: Path) -> dict[str, set[bytes]]:
-    """The held-back tests' files (at most `MAX_HELD_FILES`, each up to `MAX_COMPARED_BYTES`), as {name: contents}.
-
-    A file over `MAX_COMPARED_BYTES` has its name with no content: no file is a copy of it.
-
-    A test.sh that copies its own `conftest.py` or `pytest.ini` into the world (`cp /tests/conftest.py /app/tests/`),
-    or a helper of its tests into an installed package tree (`cp /tests/helper.js /app/node_modules/`), writes one
-    while it runs; a copy of one of these is no finding.
-    """
-    held: dict[str, set[bytes]] = {}
-    count = 0
-    for dirpath, _, filenames in os.walk(tests):
-        for name in filenames:
-            path = os.path.join(dirpath, name)
-            count += 1
-            if count > MAX_HELD_FILES:
-                return held
-            contents = held.setdefault(name, set())  # a larger one's name is kept, with nothing to compare
-            if os.path.getsize(path) <= MAX_COMPARED_BYTES:
-                contents.add(Path(path).read_bytes())
-    return held
-
-
-def held_copy(path: str, st: os.stat_result, held: dict[str, set[bytes]]) -> bool:
-    """Whether the file at host `path` (its `lstat` `st`) holds the content of a held-back file of its name (`held`).
-
-    A file memeval cannot read to compare is no copy.
-    """
-    contents = held.get(os.path.basename(path))
-    if not contents or not stat.S_ISREG(st.st_mode) or st.st_size > MAX_COMPARED_BYTES:
-        return False
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
-        with os.fdopen(fd, "rb") as f:
-            return f.read(MAX_COMPARED_BYTES + 1) in contents
-    except OSError:
-        return False  # a file memeval cannot read to compare is not called a copy: it stays a finding
-
-
 def folder_inodes(root: Path) -> dict[str, int]:
     """The inode of every folder under the world `root` (not `root` itself), by path relative to it; no link followed.
 
@@ -364,9 +318,11 @@ def world_written(
             if name == VENV_CONFIG and (dirpath in made_venv or before is None):
                 continue  # a virtual environment test.sh made
             if not (in_tree or venv_bin) and config_kind(rel) is None and installed_kind(rel, link) is None:
-                # a link, not walked through (one to nothing the host has is listed as a file: asked of dotless names)
+                # a link, not walked through (one to nothing the host has is listed as a file: asked of dotless names,
+                # and of any name when it leads nowhere on the host: `/app/.venv -> /tmp/v`, the sandbox's, breaker45)
                 made_lib = venv and dirpath in made_venv and name == "lib64"  # `venv` links `lib64 -> lib`
-                if not made_lib and (name in dirnames or ("." not in name and os.path.islink(path))):
+                dangling = name not in dirnames and os.path.islink(path) and not os.path.exists(path)
+                if not made_lib and (name in dirnames or dangling or ("." not in name and os.path.islink(path))):
                     if _late_link(root, rel, since_ns, fresh_dir, folders):
                         found.append(rel)
                 continue
@@ -385,8 +341,8 @@ def world_written(
             inode = (name, st.st_dev, st.st_ino)
             if inode not in copies:
                 copies[inode] = held_copy(path, st, held or {})
-            if not copies[inode]:
-                found.append(rel)
+            if not copies[inode] and not (in_tree and pip_install_written(rel, path, fresh_dir)):
+                found.append(rel)  # (a test.sh's `pip install -e .` into the task's environment: breaker45)
     return tuple(sorted(rel for rel in found if not _compiled(rel, ts_before)))
 
 

@@ -1,10 +1,9 @@
 """The verifier: held-back tests run after the agent is gone, in a fresh sandbox.
 
-`/tests` is a fresh copy of the task's `tests/`, read-only; `/logs/verifier` is a folder created
-empty at this moment and bound over anything the world had at that path, so a reward file the
-agent wrote earlier can never be read. Rewards follow Harbor's rules (`interpret_rewards`):
-`reward.txt` holds one number in [0, 1]; `reward.json` holds named rewards and wins when both
-exist. A trial passes when its reward is 1 (full credit).
+`/tests` is a fresh copy of the task's `tests/`, read-only; `/logs/verifier` is a folder created empty at this
+moment and bound over anything the world had at that path, so a reward file the agent wrote earlier can never be
+read. Rewards follow Harbor's rules (`interpret_rewards`): `reward.txt` holds one number in [0, 1]; `reward.json`
+holds named rewards and wins when both exist. A trial passes when its reward is 1 (full credit).
 """
 
 from __future__ import annotations
@@ -32,11 +31,12 @@ from memeval.runner._guard import (
     verifier_env,
     world_folders,
 )
+from memeval.runner._heldfiles import held_configs
 from memeval.runner._heldwatch import HeldWatch, held_rewritten
 from memeval.runner._homeconfig import passwd_home_written, passwd_homes
 from memeval.runner._mtimes import date_tests, settle_world
 from memeval.runner._removed import removed_late, world_folders_before
-from memeval.runner._verifierhome import held_configs, home_written, world_written
+from memeval.runner._verifierhome import home_written, world_written
 from memeval.sandbox import (
     SANDBOX_CAPS_FOR_USER_SWITCH,
     ExitReport,

@@ -56,10 +56,12 @@ def test_a_proverc_the_program_wrote_in_the_verifiers_home_is_a_finding(hostile:
 
 
 def test_only_configuration_written_while_test_sh_ran_is_looked_for(tmp_path: Path) -> None:
+    import hashlib
     import os
     import time
 
-    from memeval.runner._verifierhome import held_configs, world_findings, world_written  # new in breaker40
+    from memeval.runner._heldfiles import held_configs  # (in _verifierhome until breaker45)
+    from memeval.runner._verifierhome import world_findings, world_written  # new in breaker40
 
     world = tmp_path / "world"
     for rel in (
@@ -81,7 +83,8 @@ def test_only_configuration_written_while_test_sh_ran_is_looked_for(tmp_path: Pa
     held.mkdir()
     (held / "conftest.py").write_text("")  # test.sh's `cp /tests/conftest.py /app/tests/`: a copy, no finding
     (held / "test_outputs.py").write_text("")
-    assert held_configs(held) == {"conftest.py": {b""}, "test_outputs.py": {b""}}  # a copy of either: test.sh's
+    empty = hashlib.sha256(b"").digest()  # by digest since breaker45 (any size compared)
+    assert held_configs(held) == {"conftest.py": {empty}, "test_outputs.py": {empty}}  # a copy of either: test.sh's
     assert world_written(world, 0, held_configs(held)) == ("app/.proverc", "app/pytest.ini", pth)
     (world / "app/tests/conftest.py").write_text("import os\n")  # another content: the agent's program's
     got = world_written(world, 0, held_configs(held))

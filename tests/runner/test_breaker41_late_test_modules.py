@@ -105,7 +105,8 @@ def test_a_perl_library_the_program_writes_while_test_sh_runs_is_a_finding(hosti
 
 
 def test_only_python_and_go_test_modules_and_modules_beside_python_tests_count(tmp_path: Path) -> None:
-    from memeval.runner._verifierhome import held_configs, world_written
+    from memeval.runner._heldfiles import held_configs
+    from memeval.runner._verifierhome import world_written
 
     world = tmp_path / "world"
     for rel in (

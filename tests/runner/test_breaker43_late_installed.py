@@ -102,8 +102,9 @@ def test_what_counts_as_written_while_test_sh_ran(tmp_path: Path) -> None:
     import os
     import time
 
+    from memeval.runner._heldfiles import held_configs
     from memeval.runner._madevenv import KNOWN_HOOKS
-    from memeval.runner._verifierhome import folder_inodes, held_configs, world_written
+    from memeval.runner._verifierhome import folder_inodes, world_written
 
     world = tmp_path / "world"
     old = (

@@ -96,6 +96,7 @@ def test_what_the_watch_sees(tmp_path: Path) -> None:
 
 
 def test_what_counts_as_a_held_copy_rewritten(tmp_path: Path) -> None:
+    import hashlib
     import time
 
     from memeval.runner._heldwatch import held_rewritten
@@ -105,7 +106,7 @@ def test_what_counts_as_a_held_copy_rewritten(tmp_path: Path) -> None:
     for rel in ("app/data/expected.txt", "app/prep/expected.txt", "app/keep/expected.txt"):
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_text("7\n")  # the agent's, there before test.sh ran
-    held = {"expected.txt": {b"42\n"}, "big.bin": set()}  # `big.bin` over the size compared: no content
+    held = {"expected.txt": {hashlib.sha256(b"42\n").digest()}, "big.bin": set()}  # `big.bin` unreadable: none
     before = world_folders_before(str(root)).inodes
     since = time.time_ns()
     while time.time_ns() == since:  # a ctime after `since` on any clock granularity

@@ -59,6 +59,13 @@ def test_a_venv_the_program_made_for_a_test_sh_that_makes_one_only_if_missing(ho
         assert_clean(trial)
 
 
+PIP_LAUNCHER = (
+    "#!/app/.venv/bin/python\n# -*- coding: utf-8 -*-\nimport re\nimport sys\nfrom pip._internal.cli.main import main\n"
+    "if __name__ == '__main__':\n    sys.argv[0] = re.sub(r'(-script\\.pyw|\\.exe)?$', '', sys.argv[0])\n"
+    "    sys.exit(main())\n"
+)
+
+
 def test_what_a_made_venv_holds_that_venv_does_not_make(tmp_path: Path) -> None:
     from memeval.runner._madevenv import KNOWN_HOOKS, made_venv_written
 
@@ -72,7 +79,7 @@ def test_what_a_made_venv_holds_that_venv_does_not_make(tmp_path: Path) -> None:
     os.symlink("python3", venv / "bin/python")  # through the environment to the image's: none
     os.symlink("/tmp/fake", venv / "bin/python3.11")  # the sandbox's own /tmp: the program's
     (venv / "bin/python3.12").write_text("#!/bin/sh\necho 1 passed\n")  # a script
-    (venv / "bin/pip").write_text("#!/app/.venv/bin/python\n")  # a command, not an interpreter: not looked at
+    (venv / "bin/pip").write_text(PIP_LAUNCHER)  # pip's launcher of the image's pip (breaker45 looks at commands)
     (venv / "pyvenv.cfg").write_text("home = /usr/bin\ninclude-system-site-packages = true\n")
     (site / "distutils-precedence.pth").write_bytes(KNOWN_HOOKS["distutils-precedence.pth"][0])
     (site / "_virtualenv.pth").write_text("import _virtualenv")  # uv's and virtualenv's

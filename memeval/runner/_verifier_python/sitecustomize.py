@@ -19,7 +19,9 @@ Python imports this module at start-up, before the agent's files can be reached.
 4. makes `python3 -m venv DIR` clear a folder already at DIR, as `--clear` does (`_venv_clears`), so a
    test.sh that makes and activates its own environment in `/app` gets a fresh one, not the agent's;
 5. runs the image's own `sitecustomize`, looked up only in the standard library and the site
-   folders, never in a folder the agent could write.
+   folders, never in a folder the agent could write;
+6. makes the world folders a `.pth` file put on `sys.path` (an editable install's `/app/src`), and the editable
+   finders setuptools' `.pth` lines installed, last resorts the image's own imports never reach (`_world_last`).
 
 memeval also binds this file over the system Python's own `sitecustomize` inside the verifier
 sandbox, so the guard still runs when a `test.sh` replaces `PYTHONPATH` (`export
@@ -175,6 +177,70 @@ def _no_user_site() -> None:
         sys.path[:] = [p for p in sys.path if os.path.normpath(p) != os.path.normpath(user)]
 
 
+class _ImageBlind:
+    """A meta path finder that answers no top-level import the image's own code makes, and asks `finder` otherwise.
+
+    setuptools' editable install appends its finder (`__editable___NAME_finder._EditableFinder`) to `sys.meta_path`
+    from a `.pth` line: it maps the project's top-level names to their folders, which the agent wrote. The standard
+    library imports some names only if they exist (`copy` tries Jython's `org.python.core`), so a project holding an
+    `org` package had its `__init__.py` run in `python3 -m pytest`'s own process (breaker45), as `_LastResortFinder`
+    tells for the working directory.
+    """
+
+    def __init__(self, finder: "object", run: "str | None") -> None:
+        self.finder = finder
+        self.blind = _LastResortFinder([], run)  # its `_image_imports`, for the same question
+
+    def find_spec(self, name: str, path: "object" = None, target: "object" = None) -> "ModuleSpec | None":
+        if path is None and "." not in name and name != self.blind.run and self.blind._image_imports():
+            return None
+        spec: ModuleSpec | None = getattr(self.finder, "find_spec")(name, path, target)  # noqa: B009  (any finder)
+        return spec
+
+    def invalidate_caches(self) -> None:
+        pass
+
+
+IMAGE_FOLDERS = ("/usr", "/lib", "/lib64", "/bin", "/sbin", "/etc", "/opt/memeval/venv")
+"""Folders of the image (bound read-only, as is the environment a Dockerfile's `RUN pip install` made:
+`memeval.sandbox.VENV_INSIDE`): a `.pth` file's folder there is the image's own."""
+
+
+def _world_last(run: "str | None") -> None:
+    """Make folders that `.pth` files put on `sys.path`, and editable finders, last resorts (see `_ImageBlind`).
+
+    The world folders are in `MEMEVAL_WORLD_FOLDERS` (memeval sets it; `-E` leaves `os.environ` as it is). A site
+    folder in a world folder (the task's `/app/venv`'s) stays: its packages are installed ones. Entries of
+    `PYTHONPATH` stay as test.sh gave them, and so does the script's own folder. Any other entry in a world folder
+    (a `.pth` file's `/app/src`, or `/app/plant` holding an `org` package, breaker45), or outside the image's folders
+    (`IMAGE_FOLDERS`: the sandbox's own `/tmp`, which the tested program writes too), is taken off `sys.path` (so
+    neither its modules nor its `*.dist-info` entry points are found by the image's code) and searched last by a
+    `_LastResortFinder`, as the working directory of a `-m` run is.
+    """
+    world = [f for f in os.environ.get("MEMEVAL_WORLD_FOLDERS", "").split(os.pathsep) if f.startswith("/")]
+    import site
+
+    def within(entry: str) -> bool:
+        entry = os.path.normpath(os.path.abspath(entry))
+        if any(entry == f or entry.startswith(f.rstrip("/") + "/") for f in world):
+            return True
+        return not any(entry == f or entry.startswith(f + "/") for f in IMAGE_FOLDERS)
+
+    keep = {os.path.normpath(p) for p in site.getsitepackages()}
+    if not sys.flags.ignore_environment:
+        keep |= {os.path.normpath(p) for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p}
+    folder = _script_folder()
+    if folder is not None:
+        keep.add(os.path.normpath(folder))
+    moved = [p for p in sys.path if p and within(p) and os.path.normpath(p) not in keep]
+    if moved:
+        sys.path[:] = [p for p in sys.path if p not in moved]
+        sys.meta_path.append(_LastResortFinder(moved, run))
+    for i, finder in enumerate(sys.meta_path):
+        if str(getattr(finder, "__module__", "")).startswith("__editable__"):
+            sys.meta_path[i] = _ImageBlind(finder, run)
+
+
 VALUE_OPTIONS = ("-W", "-X", "-Q")
 """Interpreter options that take the next word as their value (`-W error -m venv`)."""
 
@@ -244,6 +310,7 @@ if not getattr(sys, "_memeval_guard", False):  # bound twice (see below): run on
     try:
         sys.pycache_prefix = PYCACHE
         _guard()
+        _world_last((_module_run() or "").split(".")[0] or None)
         _no_user_site()
         _venv_clears()
         _image_sitecustomize()

@@ -1,0 +1,81 @@
+"""The held-back tests' files by name and digest, for telling test.sh's copies of them from other writes.
+
+A test.sh may copy its held-back files into the world (`cp /tests/conftest.py /app/tests/`, `cp /tests/expected.txt
+/app/`) before it runs the program: such a copy is test.sh's own, and a file of that name holding anything else was
+written by someone else. `memeval.runner._verifierhome.world_written` and `memeval.runner._heldwatch.held_rewritten`
+ask `held_copy`. Moved out of `memeval.runner._verifierhome` when breaker45 made the comparison a digest.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import stat
+from pathlib import Path
+
+HASH_CHUNK_BYTES = 1 << 20
+"""Bytes read at a time when a file is hashed to compare it with the held-back tests' files."""
+
+
+MAX_HELD_FILES = 10_000
+"""Files of the held-back tests read for `held_configs` at most (a tests folder holds a few)."""
+
+
+def _digest(fd: int) -> bytes:
+    """The SHA-256 digest (32 bytes) of what is left to read from the open descriptor `fd`, read in chunks."""
+    h = hashlib.sha256()
+    while chunk := os.read(fd, HASH_CHUNK_BYTES):
+        h.update(chunk)
+    return h.digest()
+
+
+def held_configs(tests: Path) -> dict[str, set[bytes]]:
+    """The held-back tests' files (at most `MAX_HELD_FILES`), as {name: SHA-256 digests of the files of that name}.
+
+    Every file is hashed whatever its size (breaker45: a held-back `expected.txt` over the 1 MiB memeval used to read
+    was never compared, so the program test.sh ran could rewrite test.sh's copy of it unseen). A file memeval cannot
+    read has its name with no digest: no file is a copy of it.
+
+    A test.sh that copies its own `conftest.py` or `pytest.ini` into the world (`cp /tests/conftest.py /app/tests/`),
+    or a helper of its tests into an installed package tree (`cp /tests/helper.js /app/node_modules/`), writes one
+    while it runs; a copy of one of these is no finding.
+    """
+    held: dict[str, set[bytes]] = {}
+    count = 0
+    for dirpath, _, filenames in os.walk(tests):
+        for name in filenames:
+            path = os.path.join(dirpath, name)
+            count += 1
+            if count > MAX_HELD_FILES:
+                return held
+            digests = held.setdefault(name, set())  # an unreadable one's name is kept, with nothing to compare
+            try:
+                fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+            except OSError:
+                continue  # a link or unreadable file of the task's tests: nothing to compare a copy with
+            try:
+                if stat.S_ISREG(os.fstat(fd).st_mode):
+                    digests.add(_digest(fd))
+            finally:
+                os.close(fd)
+    return held
+
+
+def held_copy(path: str, st: os.stat_result, held: dict[str, set[bytes]]) -> bool:
+    """Whether the file at host `path` (its `lstat` `st`) holds the content of a held-back file of its name (`held`).
+
+    Compared by SHA-256 digest (`held_configs`), whatever the size. A file memeval cannot read to compare is no copy.
+    """
+    digests = held.get(os.path.basename(path))
+    if not digests or not stat.S_ISREG(st.st_mode):
+        return False
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:
+        return False  # a file memeval cannot read to compare is not called a copy: it stays a finding
+    try:
+        return _digest(fd) in digests
+    except OSError:
+        return False  # unreadable part way: not called a copy
+    finally:
+        os.close(fd)
