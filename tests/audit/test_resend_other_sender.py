@@ -20,7 +20,7 @@ import pytest
 from live_server import LiveServer
 from patience import patient
 from sqlalchemy import create_engine, text
-from usage_line import one_usage_line
+from usage_line import one_usage_line, set_up_memeval
 
 from memeval.audit import SqlAuditStore, add_token, create_ingest_app, verify_chain
 
@@ -35,6 +35,11 @@ def _memeval(db_url: str, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "memeval", *args], env=env, capture_output=True, text=True, timeout=600
     )  # fmt: skip
+
+
+def _set_up(db_url: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """The same command as `_memeval`'s, run in this process: the store a test starts from (`set_up_memeval`)."""
+    return set_up_memeval(*args, cwd=Path.cwd(), env={"MEMEVAL_DB": db_url, "MEMEVAL_FINGERPRINT_KEY": "ab" * 32})
 
 
 def _rows(db_url: str, sql: str) -> list[tuple[object, ...]]:
@@ -66,7 +71,7 @@ def _memory(i: int, subject: str, text_: str = "The shop opens at 9.") -> dict[s
 @pytest.mark.slow  # 15 s each in the suite (91c579d9, three workers): handed out first
 @pytest.mark.parametrize("backend", ["sqlite", "postgres"], indirect=True)
 def test_a_batch_of_memories_sent_again_as_another_sender_is_refused(db_url: str, tmp_path: Path) -> None:
-    first = _memeval(db_url, "audit", "ingest", str(WEEK), "--sender", "sample")
+    first = _set_up(db_url, "audit", "ingest", str(WEEK), "--sender", "sample")
     assert first.returncode == 0, first.stderr
     before = _by_sender(db_url)
     assert before == {"sample": 251}, before
@@ -101,7 +106,7 @@ def test_a_held_lesson_sent_again_as_another_sender_is_one_hold(db_url: str, tmp
     }
     f = tmp_path / "lesson.jsonl"
     f.write_text(json.dumps(lesson) + "\n")
-    first = _memeval(db_url, "audit", "ingest", str(f), "--sender", "bot-a", "--json")
+    first = _set_up(db_url, "audit", "ingest", str(f), "--sender", "bot-a", "--json")
     assert first.returncode == 0, first.stderr
     assert json.loads(first.stdout)["held"] == 1, first.stdout
     again = _memeval(db_url, "audit", "ingest", str(f), "--sender", "bot-b", "--batch-size", "1")

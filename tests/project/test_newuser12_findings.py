@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from plain_smtp import PlainInbox
-from usage_line import REPO, one_usage_line, run_memeval
+from usage_line import REPO, one_usage_line, run_memeval, set_up_memeval
 
 WEEK_FILE = REPO / "samples" / "fernhill" / "audit" / "week.jsonl"
 
@@ -27,7 +27,7 @@ def test_send_to_a_server_without_starttls_says_which_setting_at_once(
     db = {"MEMEVAL_DB": f"sqlite:///{tmp_path / 'store' / 'audit.sqlite'}", "XDG_CONFIG_HOME": str(tmp_path / "cfg")}
     (tmp_path / "store").mkdir()
     (tmp_path / "three.jsonl").write_text("".join(WEEK_FILE.read_text().splitlines(keepends=True)[:3]))
-    out = run_memeval("audit", "ingest", "three.jsonl", "--sender", "sample", "--quiet", cwd=tmp_path, env=db)
+    out = set_up_memeval("audit", "ingest", "three.jsonl", "--sender", "sample", "--quiet", cwd=tmp_path, env=db)
     assert out.returncode == 0, out.stderr[-2000:]
     smtp = {"MEMEVAL_SMTP_HOST": "127.0.0.1", "MEMEVAL_SMTP_PORT": str(port), "MEMEVAL_SMTP_FROM": "r@fernhill.example",
             "MEMEVAL_SMTP_ATTEMPTS": "3", "MEMEVAL_SMTP_BACKOFF_S": "2"}  # fmt: skip

@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 
 from patience import patient
-from usage_line import REPO, one_usage_line, run_memeval
+from usage_line import REPO, one_usage_line, run_memeval, set_up_memeval
 
 WEEK_FILE = REPO / "samples" / "fernhill" / "audit" / "week.jsonl"
 
@@ -64,7 +64,7 @@ def test_replaying_the_sample_decisions_into_a_store_with_no_admin_says_how_to_k
     store's only admin was `p_owner`, whose random password nobody is shown, so `users add` and the review
     pages' admin were out of reach for good. The script says so, and the README makes the user's admin first."""
     db = {"MEMEVAL_DB": f"sqlite:///{tmp_path / 'store' / 'audit.sqlite'}", "XDG_CONFIG_HOME": str(tmp_path / "cfg")}
-    out = run_memeval("audit", "team", "set", "fernhill", "--tz", "Europe/London", cwd=tmp_path, env=db)
+    out = set_up_memeval("audit", "team", "set", "fernhill", "--tz", "Europe/London", cwd=tmp_path, env=db)
     assert out.returncode == 0, out.stderr[-2000:]
     (tmp_path / "none.jsonl").write_text("")
     script = REPO / "samples" / "fernhill" / "audit" / "make_week.py"

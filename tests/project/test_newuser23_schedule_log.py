@@ -18,7 +18,7 @@ from pathlib import Path
 from live_server import free_port
 from patience import patient
 from schedule_proc import end_schedule, start_schedule
-from usage_line import run_memeval
+from usage_line import set_up_memeval
 
 STAMP = re.compile(r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3})Z (\S+) ")
 
@@ -33,7 +33,7 @@ def test_schedule_logs_its_own_lines_in_utc(tmp_path: Path) -> None:
         "MEMEVAL_SMTP_SECURITY": "none",
         "MEMEVAL_SMTP_FROM": "reports@fernhill.example",
     }
-    made = run_memeval("audit", "team", "set", "fernhill", "--tz", "Europe/London", cwd=tmp_path, env=env)
+    made = set_up_memeval("audit", "team", "set", "fernhill", "--tz", "Europe/London", cwd=tmp_path, env=env)
     assert made.returncode == 0, made.stderr
     started = datetime.now(UTC)
     proc, err, seen = start_schedule("--runs", str(tmp_path), cwd=tmp_path, env=env)

@@ -13,7 +13,7 @@ import re
 import shlex
 from pathlib import Path
 
-from usage_line import run_memeval
+from usage_line import run_memeval, set_up_memeval
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -42,7 +42,7 @@ def test_holding_says_what_a_user_does_and_links_the_history() -> None:
 
 def test_the_guide_commands_run(tmp_path: Path) -> None:
     env = {"MEMEVAL_DB": f"sqlite:///{tmp_path / 'a.sqlite'}"}
-    made = run_memeval("audit", "team", "set", "fernhill", "--tz", "Europe/London", cwd=tmp_path, env=env)
+    made = set_up_memeval("audit", "team", "set", "fernhill", "--tz", "Europe/London", cwd=tmp_path, env=env)
     assert made.returncode == 0, made.stderr  # README's walk-through makes its store so too
     lines = [line.strip() for line in _holding() if line.strip().startswith("memeval review ")]
     assert len(lines) == 4, lines

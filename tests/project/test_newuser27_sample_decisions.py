@@ -23,7 +23,7 @@ import sys
 from pathlib import Path
 
 from patience import patient
-from usage_line import REPO, one_usage_line, run_memeval
+from usage_line import REPO, one_usage_line, run_memeval, set_up_memeval
 
 AUDIT = REPO / "samples" / "fernhill" / "audit"
 SCRIPT = AUDIT / "make_week.py"
@@ -58,11 +58,11 @@ def users(tmp_path: Path, env: dict[str, str]) -> list[str]:
 
 def test_the_walk_through_run_again_skips_the_decisions_it_made(tmp_path: Path) -> None:
     env = store_env(tmp_path)
-    ok(run_memeval("audit", "team", "set", "fernhill", "--tz", "Europe/London", cwd=tmp_path, env=env))
-    ok(run_memeval("users", "add", "alice", "--role", "admin", "--password-stdin", cwd=tmp_path, env=env,
-                   stdin=PASSWORD))  # fmt: skip
-    ok(run_memeval("audit", "ingest", str(AUDIT / "week.jsonl"), "--sender", "sample", "--quiet", cwd=tmp_path,
-                   env=env, timeout_s=240))  # fmt: skip
+    ok(set_up_memeval("audit", "team", "set", "fernhill", "--tz", "Europe/London", cwd=tmp_path, env=env))
+    ok(set_up_memeval("users", "add", "alice", "--role", "admin", "--password-stdin", cwd=tmp_path, env=env,
+                      stdin=PASSWORD))  # fmt: skip
+    ok(set_up_memeval("audit", "ingest", str(AUDIT / "week.jsonl"), "--sender", "sample", "--quiet", cwd=tmp_path,
+                      env=env))  # fmt: skip
     first = ok(apply_decisions(DECISIONS, cwd=tmp_path, env=env))
     assert "applied 26 decisions" in first, first
     queue = json.loads(ok(run_memeval("review", "list", "--json", cwd=tmp_path, env=env)))["counts"]
@@ -76,7 +76,7 @@ def test_the_walk_through_run_again_skips_the_decisions_it_made(tmp_path: Path) 
 
 def test_decisions_before_the_week_is_ingested_are_refused_before_any_account_is_made(tmp_path: Path) -> None:
     env = store_env(tmp_path)
-    ok(run_memeval("audit", "team", "set", "fernhill", "--tz", "Europe/London", cwd=tmp_path, env=env))
+    ok(set_up_memeval("audit", "team", "set", "fernhill", "--tz", "Europe/London", cwd=tmp_path, env=env))
     out = apply_decisions(DECISIONS, cwd=tmp_path, env=env)
     one_usage_line(out, "lesson/fernhill/les_00", "memeval audit ingest samples/fernhill/audit/week.jsonl",
                    "--sender sample", "nothing was changed")  # fmt: skip
@@ -90,7 +90,7 @@ def test_a_missing_decisions_file_or_store_is_one_error_line(tmp_path: Path) -> 
     env = store_env(tmp_path)
     one_usage_line(apply_decisions(DECISIONS, cwd=tmp_path, env=env), "no audit store", "MEMEVAL_DB")
     assert not (tmp_path / "store").exists()
-    ok(run_memeval("audit", "team", "set", "fernhill", "--tz", "Europe/London", cwd=tmp_path, env=env))
+    ok(set_up_memeval("audit", "team", "set", "fernhill", "--tz", "Europe/London", cwd=tmp_path, env=env))
     one_usage_line(apply_decisions(tmp_path / "nope.jsonl", cwd=tmp_path, env=env), "nope.jsonl",
                    "No such file", "samples/fernhill/audit/decisions.jsonl")  # fmt: skip
     (tmp_path / "bad.jsonl").write_text('{"type": "lesson.approved"}\nnot json\n')

@@ -19,7 +19,7 @@ import httpx
 from line_reader import Lines
 from live_server import free_port
 from patience import patient
-from usage_line import run_memeval, spawn_memeval
+from usage_line import set_up_memeval, spawn_memeval
 
 
 def test_an_address_no_page_has_is_a_page_naming_the_pages(tmp_path: Path) -> None:
@@ -28,7 +28,7 @@ def test_an_address_no_page_has_is_a_page_naming_the_pages(tmp_path: Path) -> No
         "XDG_CONFIG_HOME": str(tmp_path / "cfg"),
         "MEMEVAL_REVIEW_SECRET_FILE": str(tmp_path / "secret"),
     }
-    made = run_memeval("audit", "team", "set", "fernhill", "--tz", "Europe/London", cwd=tmp_path, env=env)
+    made = set_up_memeval("audit", "team", "set", "fernhill", "--tz", "Europe/London", cwd=tmp_path, env=env)
     assert made.returncode == 0, made.stderr[-2000:]
     port = free_port()
     proc = spawn_memeval("serve", "--no-ingest", "--port", str(port), cwd=tmp_path, env=env, stdout=subprocess.DEVNULL)

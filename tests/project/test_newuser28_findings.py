@@ -28,7 +28,7 @@ from pathlib import Path
 from line_reader import Lines
 from live_server import free_port
 from patience import patient
-from usage_line import REPO, one_usage_line, run_memeval, spawn_memeval
+from usage_line import REPO, one_usage_line, run_memeval, set_up_memeval, spawn_memeval
 
 import memeval
 
@@ -83,8 +83,8 @@ def test_a_loaded_run_prints_as_one_line(tmp_path: Path) -> None:
 
 def test_an_empty_password_stdin_names_only_the_command_typed(tmp_path: Path) -> None:
     env = {"MEMEVAL_DB": f"sqlite:///{tmp_path / 'audit.sqlite'}"}
-    made = run_memeval("users", "add", "alice", "--role", "admin", "--password-stdin", cwd=tmp_path, env=env,
-                       stdin="correct horse battery\n")  # fmt: skip
+    made = set_up_memeval("users", "add", "alice", "--role", "admin", "--password-stdin", cwd=tmp_path, env=env,
+                          stdin="correct horse battery\n")  # fmt: skip
     assert made.returncode == 0, made.stderr
     token = run_memeval("users", "token", "alice", "--user", "alice", "--password-stdin", cwd=tmp_path, env=env,
                         stdin="")  # fmt: skip
@@ -122,8 +122,8 @@ def test_serve_on_a_store_with_no_account_says_how_to_make_one(tmp_path: Path) -
     (line,) = [w for w in said if hint in w]
     assert "`memeval users add NAME --role admin`" in line, line
     assert said.index(line) == said.index(next(w for w in said if "(Ctrl-C to stop)" in w)) + 1, said  # after it
-    made = run_memeval("users", "add", "alice", "--role", "admin", "--password-stdin", cwd=tmp_path, env=env,
-                       stdin="correct horse battery\n")  # fmt: skip
+    made = set_up_memeval("users", "add", "alice", "--role", "admin", "--password-stdin", cwd=tmp_path, env=env,
+                          stdin="correct horse battery\n")  # fmt: skip
     assert made.returncode == 0, made.stderr
     assert not [w for w in _serve_lines(tmp_path, env) if hint in w]
 

@@ -28,7 +28,7 @@ from pathlib import Path
 from line_reader import Lines
 from live_server import LISTENING, free_port
 from patience import patient
-from usage_line import REPO, one_usage_line, run_memeval, spawn_memeval
+from usage_line import REPO, one_usage_line, run_memeval, set_up_memeval, spawn_memeval
 
 SAMPLE = REPO / "samples" / "fernhill"
 
@@ -141,8 +141,8 @@ def test_report_verify_json_keys_in_readme_order(tmp_path: Path) -> None:
     listed = re.findall(r"`(\w+)`", row.split("|")[3])
     assert listed == ["ok", "checks", "name", "ok", "detail"], row
     store = ["--db", f"sqlite:///{tmp_path / 'audit.sqlite'}"]
-    ingested = run_memeval("audit", "ingest", str(SAMPLE / "audit" / "week.jsonl"), "--sender", "sample", *store,
-                           cwd=tmp_path, timeout_s=300)  # fmt: skip
+    ingested = set_up_memeval("audit", "ingest", str(SAMPLE / "audit" / "week.jsonl"), "--sender", "sample", *store,
+                              cwd=tmp_path)  # fmt: skip
     assert ingested.returncode == 0, ingested.stderr[-2000:]
     week = ["--team", "fernhill", "--week", "2026-W47"]
     made = run_memeval("report", "weekly", *week, *store, cwd=tmp_path, timeout_s=300)
@@ -163,15 +163,15 @@ def test_schedule_names_the_store_then_the_subscriptions_before_smtp(tmp_path: P
     no_store = run_memeval("schedule", "--db", "sqlite:///audit/typo.sqlite", cwd=tmp_path)  # SMTP unset too
     one_usage_line(no_store, "no audit store at audit/typo.sqlite")
     store = ["--db", f"sqlite:///{tmp_path / 'audit.sqlite'}"]
-    ingested = run_memeval("audit", "ingest", str(SAMPLE / "audit" / "week.jsonl"), "--sender", "sample", *store,
-                           cwd=tmp_path, timeout_s=300)  # fmt: skip
+    ingested = set_up_memeval("audit", "ingest", str(SAMPLE / "audit" / "week.jsonl"), "--sender", "sample", *store,
+                              cwd=tmp_path)  # fmt: skip
     assert ingested.returncode == 0, ingested.stderr[-2000:]
     nothing = run_memeval("schedule", *store, cwd=tmp_path)
     line = one_usage_line(nothing, "no team is subscribed", "`memeval report subscribe --team fernhill --to ADDRESS`",
                           "MEMEVAL_SMTP_HOST is not set")  # fmt: skip
     assert line.index("report subscribe") < line.index("MEMEVAL_SMTP_HOST"), line
-    subscribed = run_memeval("report", "subscribe", "--team", "fernhill", "--to", "lead@fernhill.example", *store,
-                             cwd=tmp_path)  # fmt: skip
+    subscribed = set_up_memeval("report", "subscribe", "--team", "fernhill", "--to", "lead@fernhill.example", *store,
+                                cwd=tmp_path)  # fmt: skip
     assert subscribed.returncode == 0, subscribed.stderr
     smtp_only = run_memeval("schedule", *store, cwd=tmp_path)  # now the mail server is the one thing missing
     line = one_usage_line(smtp_only, "MEMEVAL_SMTP_HOST is not set")

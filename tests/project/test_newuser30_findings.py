@@ -31,7 +31,7 @@ from live_server import free_port
 from patience import patient
 from plain_smtp import PlainInbox
 from pty_read import read_until_closed
-from usage_line import REPO, run_memeval
+from usage_line import REPO, run_memeval, set_up_memeval
 
 WEEK_FILE = REPO / "samples" / "fernhill" / "audit" / "week.jsonl"
 MADE_RULE = "A missing folder on the way to"
@@ -56,7 +56,7 @@ def _store(tmp_path: Path) -> dict[str, str]:
     (tmp_path / "store").mkdir()
     (tmp_path / "runs").mkdir()
     (tmp_path / "three.jsonl").write_text("".join(WEEK_FILE.read_text().splitlines(keepends=True)[:3]))
-    out = run_memeval("audit", "ingest", "three.jsonl", "--sender", "sample", "--quiet", cwd=tmp_path, env=db)
+    out = set_up_memeval("audit", "ingest", "three.jsonl", "--sender", "sample", "--quiet", cwd=tmp_path, env=db)
     assert out.returncode == 0, out.stderr[-2000:]
     return db
 

@@ -29,7 +29,7 @@ from pathlib import Path
 
 import pytest
 from plain_smtp import PlainInbox
-from usage_line import REPO, run_memeval
+from usage_line import REPO, run_memeval, set_up_memeval
 
 from memeval.auditreport import SmtpSettings
 
@@ -99,7 +99,7 @@ def _three_events(tmp_path: Path) -> dict[str, str]:
     (tmp_path / "store").mkdir()
     week = (SAMPLE / "audit" / "week.jsonl").read_text().splitlines(keepends=True)[:3]
     (tmp_path / "three.jsonl").write_text("".join(week))
-    out = run_memeval("audit", "ingest", "three.jsonl", "--sender", "sample", "--quiet", cwd=tmp_path, env=db)
+    out = set_up_memeval("audit", "ingest", "three.jsonl", "--sender", "sample", "--quiet", cwd=tmp_path, env=db)
     assert out.returncode == 0, out.stderr[-2000:]
     return db
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from usage_line import one_usage_line, run_memeval
+from usage_line import one_usage_line, run_memeval, set_up_memeval
 
 SAMPLE = Path(__file__).resolve().parents[2] / "samples" / "fernhill"
 
@@ -19,8 +19,8 @@ SAMPLE = Path(__file__).resolve().parents[2] / "samples" / "fernhill"
 def test_verify_names_a_report_by_team_and_week_as_weekly_does(tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path / 'audit.sqlite'}"
     store = ["--db", db]
-    ingested = run_memeval("audit", "ingest", str(SAMPLE / "audit" / "week.jsonl"), "--sender", "sample", *store,
-                           cwd=tmp_path, timeout_s=300)  # fmt: skip
+    ingested = set_up_memeval("audit", "ingest", str(SAMPLE / "audit" / "week.jsonl"), "--sender", "sample", *store,
+                              cwd=tmp_path)  # fmt: skip
     assert ingested.returncode == 0, ingested.stderr[-2000:]
     week = ["--team", "fernhill", "--week", "2026-W47"]
     none_yet = run_memeval("report", "verify", *week, *store, cwd=tmp_path)

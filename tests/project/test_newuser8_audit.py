@@ -22,9 +22,11 @@ import sys
 from pathlib import Path
 
 from patience import patient
+from usage_line import set_up_memeval
 
 REPO = Path(__file__).resolve().parents[2]
 WEEK = REPO / "samples" / "fernhill" / "audit" / "week.jsonl"
+NO_WORKERS = {"MEMEVAL_AUDIT_WORKERS": "0"}
 
 
 def _memeval(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -37,8 +39,12 @@ def _memeval(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 
 def test_team_list_names_each_team_and_its_zone(tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path / 'store' / 'memeval.sqlite'}"
-    assert _memeval("audit", "ingest", str(WEEK), "--sender", "sample", "--db", db, cwd=tmp_path).returncode == 0
-    assert _memeval("audit", "team", "set", "kew", "--tz", "Asia/Tokyo", "--db", db, cwd=tmp_path).returncode == 0
+    ingested = set_up_memeval(
+        "audit", "ingest", str(WEEK), "--sender", "sample", "--db", db, cwd=tmp_path, env=NO_WORKERS
+    )
+    assert ingested.returncode == 0, ingested.stderr
+    made = set_up_memeval("audit", "team", "set", "kew", "--tz", "Asia/Tokyo", "--db", db, cwd=tmp_path, env=NO_WORKERS)
+    assert made.returncode == 0, made.stderr
     out = _memeval("audit", "team", "list", "--db", db, cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()
@@ -46,9 +52,8 @@ def test_team_list_names_each_team_and_its_zone(tmp_path: Path) -> None:
         "fernhill\tUTC (not set: `memeval audit team set` sets it)",
         "kew\tAsia/Tokyo\tno events yet",
     ], lines
-    assert (
-        _memeval("audit", "team", "set", "fernhill", "--tz", "Europe/London", "--db", db, cwd=tmp_path).returncode == 0
-    )
+    zoned = set_up_memeval("audit", "team", "set", "fernhill", "--tz", "Europe/London", "--db", db, cwd=tmp_path)
+    assert zoned.returncode == 0, zoned.stderr
     doc = json.loads(_memeval("audit", "team", "list", "--db", db, "--json", cwd=tmp_path).stdout)
     assert doc == {
         "schema": "memeval.audit-teams/1",
@@ -70,17 +75,10 @@ def test_team_list_of_no_store_says_so_and_makes_none(tmp_path: Path) -> None:
 
 def test_users_log_of_an_account_that_is_not_there_names_the_accounts(tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path / 'memeval.sqlite'}"
-    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMEVAL_")}
-    env["PYTHONPATH"] = str(REPO)
-    made = subprocess.run(
-        [sys.executable, "-m", "memeval", "users", "add", "alice", "--role", "admin", "--password-stdin", "--db", db],
-        input="a long enough password 1",
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=patient(300),
-    )
+    made = set_up_memeval(
+        "users", "add", "alice", "--role", "admin", "--password-stdin", "--db", db,
+        cwd=tmp_path, stdin="a long enough password 1",
+    )  # fmt: skip
     assert made.returncode == 0, made.stderr
     out = _memeval("users", "log", "--account", "alcie", "--db", db, cwd=tmp_path)
     assert out.returncode == 2, out.stdout + out.stderr

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from patience import patient
-from usage_line import one_usage_line
+from usage_line import one_usage_line, set_up_memeval
 
 REPO = Path(__file__).resolve().parents[2]
 MINI = REPO / "tests" / "fixtures" / "tasksets" / "mini"
@@ -163,7 +163,7 @@ def _empty_store(tmp_path: Path) -> str:
     `tests/project/test_newuser7_ab.py`, `tests/project/test_newuser11_findings.py`.)
     """
     db = f"sqlite:///{tmp_path / 'audit' / 'a.sqlite'}"
-    made = _memeval("audit", "team", "set", "fernhill", "--tz", "Europe/London", "--db", db, cwd=tmp_path)
+    made = set_up_memeval("audit", "team", "set", "fernhill", "--tz", "Europe/London", "--db", db, cwd=tmp_path)
     assert made.returncode == 0 and (tmp_path / "audit" / "a.sqlite").exists(), made.stderr
     return db
 

@@ -21,6 +21,7 @@ from patience import patient
 from typer._click.core import Command
 from typer.core import TyperGroup
 from typer.testing import CliRunner
+from usage_line import set_up_memeval
 
 from memeval.cli import app
 from memeval.cli.app import COMMANDS, load_command
@@ -95,17 +96,10 @@ def test_a_reviewer_name_from_its_variable_wins_over_the_token_as_help_says(tmp_
     assert "a name, even from MEMEVAL_REVIEWER, wins over it" in out, out
     (tmp_path / "one.jsonl").write_text(next(x for x in WEEK.read_text().splitlines() if "lesson.proposed" in x) + "\n")
     env = {"MEMEVAL_DB": f"sqlite:///{tmp_path / 'a.sqlite'}", "MEMEVAL_REVIEW_SECRET_FILE": str(tmp_path / "key")}
-    assert _memeval("audit", "ingest", "one.jsonl", env=env, cwd=tmp_path).returncode == 0
+    ingested = set_up_memeval("audit", "ingest", "one.jsonl", env=env, cwd=tmp_path)
+    assert ingested.returncode == 0, ingested.stderr
     made = [
-        subprocess.run(
-            [sys.executable, "-m", "memeval", *args, "--password-stdin"],
-            input="a-long-enough-password\n",
-            env={**os.environ, "PYTHONPATH": str(REPO), **env},
-            cwd=tmp_path,
-            capture_output=True,
-            text=True,
-            timeout=patient(120),
-        )
+        set_up_memeval(*args, "--password-stdin", stdin="a-long-enough-password\n", env=env, cwd=tmp_path)
         for args in (["users", "add", "alice", "--role", "admin"], ["users", "token", "alice", "--user", "alice"])
     ]
     assert [m.returncode for m in made] == [0, 0], [m.stderr for m in made]
