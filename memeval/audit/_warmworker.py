@@ -6,7 +6,6 @@ initializer; kept apart from `_parallel` for its length.
 
 from __future__ import annotations
 
-import gc
 import logging
 import signal
 import threading
@@ -19,8 +18,6 @@ log = logging.getLogger(__name__)
 
 def warm_worker(parent: int, eager: bool = False, meet: Any = None) -> None:
     """A new worker's start: watch the parent, load the engines, run them once (`_WARM_TEXTS`), settle the heap.
-
-    Settled, its collector makes full passes less often (`rarer_full_passes`).
 
     Running them once matters: a worker's first batch cost about ten times a later one
     (0.33 s against 0.035 s of CPU for 100 events, 2026-12-03), paid while the writer waited.
@@ -53,32 +50,8 @@ def warm_worker(parent: int, eager: bool = False, meet: Any = None) -> None:
     if eager:
         compile_all()  # every rule's pattern now, not during the first batches that meet it
     settle()
-    rarer_full_passes()
     if meet is not None:
         _meet(meet)
-
-
-FULL_PASS_EVERY = 100
-"""A warm worker's third threshold of the cyclic collector (`gc.set_threshold`; Python's default is 10).
-
-A full pass then comes after this many passes of the middle generation instead of 10. Measured in real
-workers (ingest35: `gc.callbacks` in each worker of `bench/audit_ingest.py --events 10000 --paths file`,
-SQLite, 2 workers, five pairs in turns, load 13-16): with 10 a worker made 2-3 full passes in the
-bench's window at 26-38 ms of CPU each (0.056-0.091 s a worker), freeing about 50 objects a pass over
-a worker's life (308-372 in 6-7 passes, the warm-up's included); with 100, one (0.025-0.029 s). A
-worker keeps nothing of a task but its memos (reference-counted, bounded), so what a full pass frees
-there is a few dozen cycles; they now wait longer.
-"""
-
-
-def rarer_full_passes() -> None:
-    """Set this process's third collector threshold to `FULL_PASS_EVERY`, keeping the first two as they are.
-
-    For a worker only, after `settle`: its engines are frozen, and a full pass walks what was made
-    since (the memos, lazily compiled patterns) for the few cycles a task leaves.
-    """
-    young, middle, _ = gc.get_threshold()
-    gc.set_threshold(young, middle, FULL_PASS_EVERY)
 
 
 MEET_S = 600.0
