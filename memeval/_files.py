@@ -1,12 +1,14 @@
 """Writing a file whole or not at all: the one way memeval replaces a file a user or a run reads.
 
-Also `data_ranges`: where a (sparse) file holds data, for the readers that must never read its holes.
+Also `data_ranges`: where a (sparse) file holds data, for the readers that must never read its holes; and
+`read_regular`: a small file a run's agent may have planted, read without following a link or blocking on a pipe.
 """
 
 from __future__ import annotations
 
 import os
 import secrets
+import stat
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -77,3 +79,23 @@ def data_ranges(fd: int, size: int) -> Iterator[tuple[int, int]]:
             return
         yield start, end
         pos = end
+
+
+def read_regular(path: str | Path, most: int) -> bytes | None:
+    """The bytes of the regular file at `path`, or None when it is not one, cannot be opened or holds over `most`.
+
+    Opened with `O_NOFOLLOW | O_NONBLOCK`: a link (to the held-back tests, to `/proc`) is not followed and a FIFO
+    the agent left in its place does not block the reader. At most `most + 1` bytes are read.
+
+    Raises:
+        OSError: the file was opened but reading it failed (an I/O error part way).
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+            return None
+        data = f.read(most + 1)
+    return data if len(data) <= most else None

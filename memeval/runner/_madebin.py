@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import os
 import re
-import stat
 from functools import cache
 
+from memeval._files import read_regular
 from memeval.runner._madesite import image_has
 
 ACTIVATE = {
@@ -84,15 +84,8 @@ def activate_pattern(name: str, version: str) -> re.Pattern[str] | None:
 
 def _read(path: str) -> str | None:
     """The text of the regular file at host `path` (no link followed), or None when not one, too big or not UTF-8."""
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
-    except OSError:
-        return None
-    with os.fdopen(fd, "rb") as f:
-        if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
-            return None
-        data = f.read(MAX_SCRIPT_BYTES + 1)
-    if len(data) > MAX_SCRIPT_BYTES:
+    data = read_regular(path, MAX_SCRIPT_BYTES)
+    if data is None:
         return None
     try:
         return data.decode("utf-8")

@@ -38,6 +38,7 @@ import zipfile
 from functools import cache
 from importlib.machinery import EXTENSION_SUFFIXES, PathFinder
 
+from memeval._files import read_regular
 from memeval.runner._tamper import OPTIONAL_IMPORTS, TEST_RUNNER
 
 HOOK_MODULES = frozenset({"_distutils_hack", "_virtualenv"})
@@ -137,26 +138,13 @@ def finder_templates(version: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(t for s in sources for t in _templates_in(s)))
 
 
-def _read_small(path: str, most: int) -> bytes | None:
-    """The bytes of the regular file at host `path` (no link followed), or None when it is not one or over `most`."""
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
-    except OSError:
-        return None
-    with os.fdopen(fd, "rb") as f:
-        if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
-            return None
-        data = f.read(most + 1)
-    return data if len(data) <= most else None
-
-
 def finder_is_setuptools(path: str, version: str) -> bool:
     """Whether the editable finder module at host `path` is setuptools' template filled with literals.
 
     Its `MAPPING`, `NAMESPACES` and `PATH_PLACEHOLDER` name are read as literals and put back into each template of
     `finder_templates`; the file must be exactly one of them.
     """
-    data = _read_small(path, MAX_FINDER_BYTES)
+    data = read_regular(path, MAX_FINDER_BYTES)
     if data is None:
         return False
     try:
@@ -272,7 +260,7 @@ def made_site_written(root: str, site_rel: str, version: str) -> list[str]:
             ep = os.path.join(path, "entry_points.txt")
             if not os.path.lexists(ep) or _file_shipped(ep, f"{entry}/entry_points.txt", shipped_wheels(version)):
                 continue
-            data = _read_small(ep, MAX_ENTRY_POINTS_BYTES)
+            data = read_regular(ep, MAX_ENTRY_POINTS_BYTES)
             if data is None or entry_points_load(data):
                 out.append(f"{site_rel}/{entry}/entry_points.txt")
             continue

@@ -32,6 +32,7 @@ import re
 import stat
 import sys
 
+from memeval._files import read_regular
 from memeval.runner._madebin import made_bin_written
 from memeval.runner._madesite import FINDER, entry_points_load, finder_is_setuptools, made_site_written
 from memeval.runner._tamper import STARTUP
@@ -254,7 +255,7 @@ def pip_install_written(rel: str, host: str, fresh_folder: bool) -> bool:
     if len(parts) == 1:
         name = parts[0]
         if name.startswith("__editable__.") and name.endswith(".pth"):
-            data = _read_pth(host)
+            data = read_regular(host, MAX_PTH_BYTES)
             return data is not None and _runs_nothing(data)
         return bool(FINDER.match(name)) and finder_is_setuptools(host, version)
     if len(parts) != 2 or not parts[0].endswith(".dist-info") or not fresh_folder:
@@ -262,19 +263,6 @@ def pip_install_written(rel: str, host: str, fresh_folder: bool) -> bool:
     if parts[1] in DIST_METADATA:
         return True
     if parts[1] == "entry_points.txt":
-        data = _read_pth(host)
+        data = read_regular(host, MAX_PTH_BYTES)
         return data is not None and not entry_points_load(data)
     return False
-
-
-def _read_pth(path: str) -> bytes | None:
-    """The bytes of the regular file at host `path` (no link followed), or None when not one or over `MAX_PTH_BYTES`."""
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
-    except OSError:
-        return None
-    with os.fdopen(fd, "rb") as f:
-        if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
-            return None
-        data = f.read(MAX_PTH_BYTES + 1)
-    return data if len(data) <= MAX_PTH_BYTES else None
