@@ -17,15 +17,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from hostile import HostileRig, assert_clean, assert_found, write_prog
+from hostile import MADE_VENV_SH, OUT_CHECK, HostileRig, assert_clean, assert_found, write_prog
 
-CHECK = "def test_answer():\n    assert open('/tmp/out.txt').read().strip() == '42'\n"
-MADE_SH = (
-    "cd /app\npython3 solution.py > /tmp/out.txt\n"
-    "[ -d .venv ] || python3 -m venv --system-site-packages --without-pip .venv\n"
-    "if .venv/bin/python -m pytest -q -p no:cacheprovider /tests/test_outputs.py >&2; then echo 1; else echo 0;"
-    " fi > /logs/verifier/reward.txt\n"
-)
+CHECK = OUT_CHECK
+MADE_SH = MADE_VENV_SH
 MAKE_VENV = (
     "import glob, os, subprocess\n"
     "subprocess.run(['python3', '-m', 'venv', '--system-site-packages', '--without-pip', '/app/.venv'], check=True)\n"

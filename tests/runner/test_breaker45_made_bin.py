@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hostile import HostileRig, assert_clean, assert_found, write_prog
+from hostile import OUT_CHECK, HostileRig, assert_clean, assert_found, write_prog
 
-CHECK = "def test_answer():\n    assert open('/tmp/out.txt').read().strip() == '42'\n"
+CHECK = OUT_CHECK
 ACTIVATE_SH = (
     "cd /app\npython3 solution.py > /tmp/out.txt\n"
     "[ -d .venv ] || python3 -m venv --system-site-packages .venv >&2\n"
