@@ -2,8 +2,7 @@
 
 Order of work for one text:
 
-1. credential recognizers (betterleaks, kingfisher) and the structural one (PEM blocks, URL and
-   connection-string passwords) always run; together well under a millisecond for 1 KiB;
+1. the credential recognizers and the structural one (PEM blocks, URL passwords) always run;
 2. presidio runs only the personal-data recognizers whose gate matched (see `_engine`);
 3. overlapping spans are merged into one (a credential outranks personal data, then the higher
    score, then the longer span) and each merged span becomes one `[REDACTED:<TYPE>]`.
@@ -63,6 +62,7 @@ from memeval.redact._spacedlate import spaced_late_view
 from memeval.redact._spacedmarks import may_be_spaced, spaced_marks_most_view, spaced_marks_view
 from memeval.redact._structural import StructuralRecognizer
 from memeval.redact._truncated import TruncatedTokenRecognizer
+from memeval.redact._vapid import VapidKeyRecognizer
 from memeval.redact._views import Reading, View, boundary_reads, boundary_view, normal_view, slash_view
 
 log = logging.getLogger(__name__)
@@ -94,7 +94,7 @@ class Redactor:
         self.settings = settings or PiiSettings()
         self._scanners: list[Recognizer] = [BetterleaksRecognizer(), KingfisherRecognizer(), SoloRuleRecognizer()]
         self._scanners += [TruncatedTokenRecognizer(), ContextRecognizer(scanner_rules(), name="memeval-scanner-rules")]
-        self._scanners.append(GluedKeyRecognizer())
+        self._scanners += [GluedKeyRecognizer(), VapidKeyRecognizer()]
         self._structural = StructuralRecognizer()
         self._context = ContextRecognizer()
         self._pii = LazyPiiAnalyzer(self.settings)  # presidio on the first text a gate admits (`_piigates`)
