@@ -1,4 +1,4 @@
-"""A self-identifying key glued to the letters or digits that follow it (redact39).
+r"""A self-identifying key glued to the letters or digits that follow it (redact39).
 
 veles (google/osv-scalibr) reads a key such as `dckr_pat_` + 27 characters wherever it stands, so its
 tests count `dckr_pat_...extra`, `hf_...extra`, `whsec_...aaaa` and `ddp_...ddo_...ddp_...` (keys glued
@@ -12,6 +12,8 @@ Reading any fixed-length key with no boundary after it takes words: `hf_` + 34 l
   times (`ghp_[0-9a-zA-Z]{36}`, `hf_(?i:[a-z]{34})`, `whsec_[A-Za-z0-9]{32}`): the same rules the
   truncated-token reader derives (`_truncated.parse_head`: kingfisher's bundled rules and
   `rules/veles.toml`), less those with a range or no upper bound, whose class already reads on;
+  or a range followed by Base64 padding (`essu_[A-Za-z0-9_\-]{60,200}={0,2}`), where the key ends at
+  its `=` (read only when at least one `=` stands there and a letter or digit follows it);
 - the count is at least `MIN_COUNT` (`re_` + 8, `cli_` + 16 glued to more letters are code names);
 - the class admits two or more of lower case, upper case and digits, the body uses two, switches
   between them at least once every `SWITCH_EVERY` characters (a random body of mixed case switches
@@ -55,6 +57,8 @@ WORD_RUN = 5
 
 _SCORE = 0.5
 _WORDISH = re.compile(rf"[a-z]{{{WORD_RUN},}}")
+_PADDING = re.compile(r"=(?:\{[01],\d\}|\*|\?|\+)")
+"""Base64 padding right after the counted class (`={0,2}`): the key ends at its last `=`."""
 _PROBE = "abcXYZ019"
 _VELES_INNER = re.compile(r"\(\?P<secret>\(\?:(?P<inner>.*)\)\+\)")
 """The key pattern inside a `rules/veles.toml` rule: `(?P<secret>(?:KEY)+)` with its edges around."""
@@ -110,12 +114,11 @@ def derive(rule_id: str, entity: str, pattern: str, filter_tree: Any = None) -> 
     prefixes = tuple(p for p in prefixes if _self_identifying(p))
     at = pattern.find(body + "{")
     quant = _QUANT.match(pattern, at + len(body)) if at >= 0 else None
-    if (
-        not prefixes
-        or count < MIN_COUNT
-        or quant is None
-        or (quant.group("comma") and quant.group("hi") != quant.group("lo"))
-    ):
+    if not prefixes or count < MIN_COUNT or quant is None:
+        return None
+    ranged = bool(quant.group("comma")) and quant.group("hi") != quant.group("lo")
+    padded = ranged and _PADDING.match(pattern, quant.end()) is not None
+    if ranged and not padded:
         return None  # a range or an open count: the class reads on, or the length does not end the key
     try:
         body_part = f"(?i:{body})" if body_ci else body
@@ -127,7 +130,11 @@ def derive(rule_id: str, entity: str, pattern: str, filter_tree: Any = None) -> 
         return None
     alternatives = "|".join(re.escape(p) for p in sorted(prefixes, key=len, reverse=True))
     prefix_part = f"(?i:{alternatives})" if prefix_ci else f"(?:{alternatives})"
-    rx = re.compile(rf"{prefix_part}(?P<body>{body_part}{{{count}}})")
+    if padded:  # the key ends at its `=` padding, here followed by a letter or digit
+        most = quant.group("hi") or ""
+        rx = re.compile(rf"{prefix_part}(?P<body>{body_part}{{{count},{most}}})=+(?=[A-Za-z0-9])")
+    else:
+        rx = re.compile(rf"{prefix_part}(?P<body>{body_part}{{{count}}})")
     return GluedRule(rule_id, entity, prefixes, prefix_ci, rx, count, _groups(admitted), filter_tree)
 
 

@@ -1,7 +1,7 @@
 """Self-identifying keys glued to the letters or digits after them (issue 15, redact39; `_glued.py`).
 
 veles' detector tests (the ninth fresh corpus) count `dckr_pat_...extra`, `hf_...extra`, `pplx-...extra`,
-`ddp_...extra`, `whsec_...aaaa` and a Deno `ddp_` key glued to a `ddo_` key as leaks: main stored all of them
+`ddp_...extra`, `essu_...=extra`, `whsec_...aaaa` and a Deno `ddp_` key glued to a `ddo_` key as leaks: main stored all of them
 raw in all 46 contexts, since every rule ends a key before a character that is not a letter or digit. The
 look-alikes are betterleaks' own negative examples (the prefix inside or before camelCase words) and bodies
 that are not random.
@@ -23,11 +23,13 @@ GLUED = {
     "denopat#3",
     "denopat#6",
     "dockerhubpat#8",
+    "elasticcloudapikey#8",
     "huggingfaceapikey#6",
     "perplexityapikey#6",
     "stripeapikeys#27",
 }
-"""veles rows whose key is glued to letters after it or to another key (raw in 43-46 contexts on main)."""
+"""veles rows whose key is glued to letters after it (after its `=` padding for Elastic's `essu_`) or to another
+key (raw in 43-46 contexts on main)."""
 
 KEPT = [
     "- (id)hf_requiredCharacteristicTypesForDisplayMetadata;",  # betterleaks' negative example
@@ -76,6 +78,12 @@ def test_rules_are_fixed_length_self_named_heads() -> None:
     assert derive("r", "R", "ghp_[0-9a-zA-Z]{36}") is not None
     assert derive("r", "R", "ghp_[0-9a-zA-Z]{36,40}") is None  # a range
     assert derive("r", "R", "ghp_[0-9a-zA-Z]{36,}") is None  # an open count
+    padded = derive("r", "R", r"\b(essu_[A-Za-z0-9_\-]{60,200}={0,2})(?:[\s;]|$)")  # a range, then padding
+    assert padded is not None
+    body = "VWtSQlNXNWFjMEpWWVZsbFVUZDBORmRQTldJNmNuWnVYMU5yY1ZGdlJ6aHVlRE5rWmxGelIy"
+    assert [m.group(0) for m in padded.pattern.finditer(f"essu_{body}==x essu_{body} essu_{body}=")] == [
+        f"essu_{body}=="
+    ]
     assert derive("r", "R", "ghp_[a-z]{36}") is None  # one group: words cannot be told apart
     assert derive("r", "R", "re_[0-9a-zA-Z]{8}") is None  # too short
     assert derive("r", "R", r"\b(hf_(?i:[a-z]{34}))(?:[\s;]|$)") is not None
