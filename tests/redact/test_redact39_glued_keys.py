@@ -1,8 +1,8 @@
 """Self-identifying keys glued to the letters or digits after them (issue 15, redact39; `_glued.py`).
 
 veles' detector tests (the ninth fresh corpus) count `dckr_pat_...extra`, `hf_...extra`, `pplx-...extra`,
-`ddp_...extra`, `essu_...=extra`, `whsec_...aaaa` and a Deno `ddp_` key glued to a `ddo_` key as leaks: main stored all of them
-raw in all 46 contexts, since every rule ends a key before a character that is not a letter or digit. The
+`ddp_...extra`, `essu_...=extra`, `whsec_...aaaa` and a Deno `ddp_` key glued to a `ddo_` key as leaks: main
+stored all of them raw in 43-46 contexts, since every rule ends a key before a character that is not a letter or digit. The
 look-alikes are betterleaks' own negative examples (the prefix inside or before camelCase words) and bodies
 that are not random.
 """
