@@ -2,9 +2,9 @@
 
 veles' detector tests (the ninth fresh corpus) count `dckr_pat_...extra`, `hf_...extra`, `pplx-...extra`,
 `ddp_...extra`, `essu_...=extra`, `whsec_...aaaa` and a Deno `ddp_` key glued to a `ddo_` key as leaks: main
-stored all of them raw in 43-46 contexts, since every rule ends a key before a character that is not a letter or digit. The
-look-alikes are betterleaks' own negative examples (the prefix inside or before camelCase words) and bodies
-that are not random.
+stored all of them raw in 43-46 contexts, since every rule ends a key before a character that is not a letter
+or digit. The look-alikes are betterleaks' own negative examples (the prefix inside or before camelCase words)
+and bodies that are not random.
 """
 
 from __future__ import annotations
