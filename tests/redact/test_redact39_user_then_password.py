@@ -1,4 +1,4 @@
-"""A password right after a user name, with no verb or quote naming it (issue 15, redact39; the ninth corpus).
+"""Plain-word passwords: after a user name with no verb or quote, and under `creds` (issue 15, redact39).
 
 scrubadub's credential tests write `login snoop pw biggreenhat`, `UserName snoop PassWord biggreenhat`,
 `u: snoop` / `p: biggreenhat` on two lines and `username root` / `password crickets`: main stored all four raw in
@@ -52,3 +52,15 @@ def test_words_and_placeholders_after_a_user_name_are_kept(text: str) -> None:
 def test_only_the_password_is_blanked() -> None:
     out = get_redactor().redact("login snoop pw biggreenhat")
     assert out.text == "login snoop pw [REDACTED:PASSWORD]"
+
+
+def test_a_quoted_word_under_creds_is_blanked_in_every_context() -> None:
+    """IBM detect-secrets' DB2 test `creds = "ilikelemons"`: raw in all 46 contexts on main."""
+    rows = _rows(FRESH9, {"ibm"}, {"db2#15"})
+    assert [label for label, _t, _s in rows] == ["db2#15"]
+    assert _misses(rows) == []
+
+
+@pytest.mark.parametrize("text", ['creds = "required"', "creds = None", 'creds_file = "/etc/creds.json"'])
+def test_settings_under_creds_are_kept(text: str) -> None:
+    assert get_redactor().redact(text).findings == ()
