@@ -21,9 +21,11 @@ Reading any fixed-length key with no boundary after it takes words: `hf_` + 34 l
   runs of `WORD_RUN` or more lower-case letters (camelCase words: `requiredCharacteristicSupplierCo`
   has 28 of 32, a random body of 52 letters about a tenth);
 - the rule's own filter (`_solo.suppresses`) does not allow it;
-- nothing but a non-letter, non-digit (or the text's start) stands before it, or it starts exactly
-  where another such key ends (a chain of glued keys); and a letter or digit follows it, or it is
-  part of such a chain (a key standing alone is the full rules' to report).
+- its body reaches `MIN_ENTROPY` bits per character;
+- nothing but a non-letter, non-digit other than `+` `/` (or the text's start) stands before it, or it
+  starts exactly where another such key ends (a chain of glued keys); and a run of 4+ letters of one
+  case follows it (`extra`, `EXTRA`, `aaaa`: not what a longer key body would hold), or it is part of
+  such a chain (a key standing alone is the full rules' to report).
 
 Only the key is blanked (`prefix` + the rule's count of characters), not what is glued to it, as
 veles reports it. Detector `memeval:glued:<rule>`, score 0.5 (another rule's finding on the same
@@ -39,6 +41,7 @@ from importlib import resources
 from typing import Any
 
 from memeval._literals import LiteralSet
+from memeval.redact._context import _entropy
 from memeval.redact._entities import credential_type
 from memeval.redact._result import Recognizer, RecognizerResult
 from memeval.redact._scanners import memeval_result
@@ -55,7 +58,18 @@ MIN_COUNT = 20
 WORD_RUN = 5
 """Lower-case letters in a row that read as part of a word."""
 
+MIN_ENTROPY = 3.0
+"""Shannon bits per character a glued key's body must reach (noseyparker's and `rules/veles.toml`'s floor):
+`FakeFakeFake...` has 2."""
+
 _SCORE = 0.5
+_NOT_BEFORE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
+"""Characters that put a prefix inside a word or a Base64 run (`...+EZAK...`); the slash view reads `/` as a space."""
+_TAIL = re.compile(r"[A-Za-z0-9]+")
+_GLUED_TAIL = re.compile(r"[a-z]{4,}|[A-Z]{4,}")
+"""What may be glued after a key: a run of 4+ letters of one case (`extra`, `EXTRA`, `aaaa`). A run that
+goes on like a key body (`...94Q1phU`, `...abcd123`, one letter more) is a token of another length,
+which scanners' negative examples hold on purpose ("one too many")."""
 _WORDISH = re.compile(rf"[a-z]{{{WORD_RUN},}}")
 _PADDING = re.compile(r"=(?:\{[01],\d\}|\*|\?|\+)")
 """Base64 padding right after the counted class (`={0,2}`): the key ends at its last `=`."""
@@ -158,10 +172,6 @@ def derive_all() -> list[GluedRule]:
     return kept
 
 
-def _alnum(c: str) -> bool:
-    return c.isascii() and c.isalnum()
-
-
 class GluedKeyRecognizer(Recognizer):
     """Recognizer for fixed-length self-identifying keys glued to what follows them (module docstring)."""
 
@@ -199,7 +209,7 @@ class GluedKeyRecognizer(Recognizer):
         if re.search("[a-z]", body) and re.search("[A-Z]", body):
             if 3 * sum(len(w) for w in _WORDISH.findall(body)) > len(body):
                 return False  # camelCase words
-        return not suppresses(rule.filter_tree, m.group(0))
+        return _entropy(body) >= MIN_ENTROPY and not suppresses(rule.filter_tree, m.group(0))
 
     def analyze(self, text: str, entities: list[str], nlp_artifacts: object = None) -> list[RecognizerResult]:
         """Glued keys in `text` (offsets into `text`), each typed as its rule's credential."""
@@ -210,15 +220,17 @@ class GluedKeyRecognizer(Recognizer):
         for rule in rules:
             found += [(m.start(), m.end(), rule) for m in rule.pattern.finditer(text) if self._keyish(rule, m)]
         found.sort(key=lambda f: (f[0], -f[1]))
+        starts = {start for start, _end, _rule in found}
         ends: set[int] = set()
         out: list[RecognizerResult] = []
         for start, end, rule in found:
             chained = start in ends
-            if not chained and start > 0 and _alnum(text[start - 1]):
+            if not chained and start > 0 and text[start - 1] in _NOT_BEFORE:
                 continue
-            ends.add(end)
-            glued = end < len(text) and _alnum(text[end])
+            tail = _TAIL.match(text, end)
+            glued = end in starts or (tail is not None and _GLUED_TAIL.fullmatch(tail.group(0)) is not None)
             if glued or chained:
+                ends.add(end)
                 detector = f"memeval:glued:{rule.rule_id.split('.', 1)[-1]}"
                 out.append(memeval_result(rule.entity, start, end, _SCORE, detector))
         return out

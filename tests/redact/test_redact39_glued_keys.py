@@ -38,6 +38,13 @@ KEPT = [
     "whsec_abcdefghijklmnopqrstuvwxyzabcdefghijklmn",  # one case: not a key body
     "ghp_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",  # no switches
     "x re_MatchObjectTypeHintsAndMore y",  # an 8-character body: too short to be read glued
+    # scanners' negatives of the wrong length, whose tail goes on like a key body (fresh2, fresh6, fresh5)
+    'cloudsmith = "csa_93d7f5d16b39f506a607a3c4f61794Q1phU"',
+    "AIzaTesb6Tscfcni8vIpWZqNCXFDFslJtVSvFDqabcd123",
+    "https://fog-ringer-f42.notion.site/API-BD80F56CDC1441E6BF6011AB6D852875",
+    "SG.ngeVfQFYQlKU0ufo8x5d1A..TwL2iGABf9DHoTf-09kqeF8tAmbihYzrnopKc-1s5cr",
+    "hf_FakeFakeFakeFakeFakeFakeFakeFakeFak",
+    "...6wqX6fNUXA/rYqRvfQ+EZAKGqQRiRyqAFRQshGPWOIAwNWGORfKHSBnVNFtVmWYoW6PH23lkqbbDWep95C/3VmWq/edti6...",
 ]
 
 
