@@ -24,6 +24,9 @@ import re
 from memeval.redact._result import Recognizer, RecognizerResult
 from memeval.redact._scanners import memeval_result
 
+_SCORE = 0.5
+"""Below the other rules' scores: a key another rule already blanks keeps that rule's name."""
+
 MAX_CANDIDATES = 64
 """Most 43-character runs a text is tried for (in order); the rest are not read."""
 
@@ -101,5 +104,5 @@ class VapidKeyRecognizer(Recognizer):
             if point in publics:
                 a, b = publics[point]
                 match = (min(start, a), max(end, b))
-                out.append(memeval_result("VAPID_PRIVATE_KEY", start, end, 0.9, "memeval:vapid-private-key", match))
+                out.append(memeval_result("VAPID_PRIVATE_KEY", start, end, _SCORE, "memeval:vapid-private-key", match))
         return out
