@@ -139,8 +139,10 @@ def join(prev: str, text: str) -> Join | None:
 
     See the module docstring for the conditions. O(WINDOW) string work, no scanner.
     """
-    if not prev or not text or prev[-1].isspace() or text[0].isspace():
+    if not prev or not text:
         return None
+    if prev[-1].isspace() or text[0].isspace():
+        return _spaced_join(prev, text)
     if prev[-1] in _NOT_KEY_END or text[0] in _EDGES:
         return None
     if prev[-1] in "。！？…" or (prev[-1] in ".!?" and _CAPITALISED.match(text)):
@@ -167,6 +169,35 @@ def join(prev: str, text: str) -> Join | None:
     start_edge: Edge = "text" if start == 0 else "cap"
     end_edge: Edge = "text" if end == len(text) else "cap"
     return Join(prev[start:] + text[:end], len(prev) - start, start, end, start_edge, end_edge, bool(words))
+
+
+SPACED_MIN = 4
+"""Fewest single characters a letter-spaced run shows on each side of a cut beside a space (`_spaced_join`)."""
+_SPACED_TAIL = re.compile(rf"(?<!\S)\S(?: \S){{{SPACED_MIN - 1},}} ?\Z")
+_SPACED_HEAD = re.compile(rf"\A ?\S(?: \S){{{SPACED_MIN - 1},}}(?!\S)")
+
+
+def _spaced_join(prev: str, text: str) -> Join | None:
+    """The window of a letter-spaced key cut beside one of its spaces (`g h p _ Q 7 ` + `r T x 9 ...`), or None.
+
+    Since redact39. A cut beside a space is no cut inside a token, so `join` reads no such pair; but a key written
+    one character at a time with single spaces between (`_decode.spaced_view` reads it whole) has a space at every
+    other place a cut can fall, and cut there both parts were stored raw. Read only when exactly one side of the
+    cut is that single space and both sides show such a run of `SPACED_MIN` or more single characters (prose
+    rarely spells four letters apart on both sides of an event's end); the window is the two runs and `WINDOW`
+    characters around them, as `join`'s.
+    """
+    if prev[-1].isspace() == text[0].isspace() or "\n" in (prev[-1], text[0]):
+        return None
+    tail = _SPACED_TAIL.search(prev, max(0, len(prev) - 4 * WINDOW))
+    head = _SPACED_HEAD.match(text, 0, 4 * WINDOW)
+    if tail is None or head is None:
+        return None
+    start = max(0, tail.start() - WINDOW)
+    end = min(len(text), head.end() + WINDOW)
+    start_edge: Edge = "text" if start == 0 else "cap"
+    end_edge: Edge = "text" if end == len(text) else "cap"
+    return Join(prev[start:] + text[:end], len(prev) - start, start, end, start_edge, end_edge)
 
 
 def _edge_cut(j: Join, f: Finding) -> bool:

@@ -2,8 +2,7 @@
 
 Order of work for one text:
 
-1. credential recognizers (betterleaks, kingfisher) and the structural one (PEM blocks, URL and
-   connection-string passwords) always run; together well under a millisecond for 1 KiB;
+1. the credential recognizers and the structural one (PEM blocks, URL passwords) always run;
 2. presidio runs only the personal-data recognizers whose gate matched (see `_engine`);
 3. overlapping spans are merged into one (a credential outranks personal data, then the higher
    score, then the longer span) and each merged span becomes one `[REDACTED:<TYPE>]`.
@@ -41,6 +40,7 @@ from memeval.redact._decode import (
     url_view,
 )
 from memeval.redact._gaps import gap_view, reversed_span, rlo_view, whole_across_gap
+from memeval.redact._glued import GluedKeyRecognizer
 from memeval.redact._homoglyphs import homoglyph_view
 from memeval.redact._incomplete import DETECTOR_PREFIX, SCAN_INCOMPLETE, failed, incomplete_result, settle
 from memeval.redact._markup import markup_view, touches_markup
@@ -62,6 +62,7 @@ from memeval.redact._spacedlate import spaced_late_view
 from memeval.redact._spacedmarks import may_be_spaced, spaced_marks_most_view, spaced_marks_view
 from memeval.redact._structural import StructuralRecognizer
 from memeval.redact._truncated import TruncatedTokenRecognizer
+from memeval.redact._vapid import VapidKeyRecognizer
 from memeval.redact._views import Reading, View, boundary_reads, boundary_view, normal_view, slash_view
 
 log = logging.getLogger(__name__)
@@ -93,6 +94,7 @@ class Redactor:
         self.settings = settings or PiiSettings()
         self._scanners: list[Recognizer] = [BetterleaksRecognizer(), KingfisherRecognizer(), SoloRuleRecognizer()]
         self._scanners += [TruncatedTokenRecognizer(), ContextRecognizer(scanner_rules(), name="memeval-scanner-rules")]
+        self._scanners += [GluedKeyRecognizer(), VapidKeyRecognizer()]
         self._structural = StructuralRecognizer()
         self._context = ContextRecognizer()
         self._pii = LazyPiiAnalyzer(self.settings)  # presidio on the first text a gate admits (`_piigates`)
@@ -323,12 +325,11 @@ class Redactor:
     def detect_credentials_many(self, texts: Sequence[str]) -> list[list[Finding]]:
         """The credential findings of each text: the regex-only rules, never presidio or decoding.
 
-        What `detect_many` finds with its credential scanners (betterleaks, kingfisher, the solo and truncated-token
-        rules; one call per scanner and view for the batch), the structural rules (private-key
-        blocks, URL passwords) and memeval's context rules (`rules/context.toml`: SSNs, cards by
-        Luhn, JWTs, AWS key ids, passwords by keyword). Not run: presidio's personal-data
-        recognizers (phone, e-mail, IBAN, IP) and the decoded readings. For short texts of a fixed
-        shape (audit ids, `memeval.audit._ids`) whose shape already rules out what those find.
+        What `detect_many` finds with its credential scanners (betterleaks, kingfisher, the solo, truncated-token and
+        glued-key rules; one call per scanner and view for the batch), the structural rules (private-key blocks, URL
+        passwords) and memeval's context rules (`rules/context.toml`: SSNs, cards by Luhn, JWTs, AWS key ids,
+        passwords by keyword). Not run: presidio's personal-data recognizers (phone, e-mail, IBAN, IP) and the decoded
+        readings. For short texts of a fixed shape (audit ids, `memeval.audit._ids`) whose shape rules those out.
 
         An id holding a key letter-spaced (`g.h.p._.Z...`, `g-h-p-...`: the id shape allows such
         values up to 128 characters) is read in the spaced readings too (`_decode.spaced_view`,
