@@ -42,7 +42,8 @@ def _key(provider: str, rng: random.Random) -> str:
     return shapes[provider]()
 
 
-PROVIDERS = ["openai_proj", "openai_old", "anthropic", "github", "stripe", "gitlab", "deno", "cerebras", "neon", "vercel"]
+PROVIDERS = ["openai_proj", "openai_old", "anthropic", "github", "stripe", "gitlab"]
+PROVIDERS += ["deno", "cerebras", "neon", "vercel"]
 TRAILING = [":", ":443", "-", "-prod", "_", "_old", "/", "@", "#", "|", "=", "&", "?", "!", ",", ")", ".", "~", "%"]
 TRAILING += ["^", "*", "+", "$", "\\", ">", "'", '"', "]", "}"]
 AMBIGUOUS = {("vercel", "-"), ("vercel", "_")}
