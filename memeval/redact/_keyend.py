@@ -8,7 +8,8 @@ character, so `\b` fails there) was stored raw. Two kinds of format say by thems
 key ends, and are read here with no boundary asked of what follows:
 
 - **a fixed length** after a self-identifying prefix (`ddp_` + 36, `csk-` + 48; the rules
-  `_glued.derive_all` derives from kingfisher's bundled rules and `rules/veles.toml`): the key is
+  `_glued.derive_all` derives from kingfisher's bundled rules and `rules/veles.toml`, less those
+  whose secret group goes on after the count, `SG.` + 22 + `.` + 43: `ends_at_its_count`): the key is
   taken when the character after its counted body is neither a letter nor a digit and is outside
   the body's class (`:`, `=`, `~`, `%`, `^`, `+`, `$`, and `-`/`_` where the class lacks them), or
   is `-`/`_` followed by letters and then a non-letter-or-digit (`-prod`, `_old`: a word glued
@@ -39,7 +40,7 @@ from typing import Any
 from memeval._literals import LiteralSet
 from memeval.redact._context import _entropy
 from memeval.redact._entities import credential_type
-from memeval.redact._glued import MIN_ENTROPY, GluedKeyRecognizer, GluedRule
+from memeval.redact._glued import MIN_ENTROPY, GluedKeyRecognizer, GluedRule, derive_all
 from memeval.redact._result import Recognizer, RecognizerResult
 from memeval.redact._scanners import memeval_result
 from memeval.redact._solo import rule_details, suppresses
@@ -61,6 +62,10 @@ _END = r"(?![A-Za-z0-9])"
 _WORD_TAIL = re.compile(r"(?:[-_][A-Za-z]+)+(?![A-Za-z0-9])")
 """`-`/`_` and letters glued after a key (`-prod`, `_old`), ending before a non-letter-or-digit."""
 _FLAGS = re.compile(r"\(\?(?P<f>[aimsx]+)\)")
+_CLASS_TEXT = re.compile(r"\[(?:\\.|[^\]\\])+\]")
+_QUANTIFIERS = re.compile(r"\{\d|(?<!\\)[+*]")
+_ENDS_COUNTED = re.compile(r"\{\d+\}\)*(?:\\b)?\)*$")
+_VELES_INNER = re.compile(r"\(\?P<secret>\(\?:(?P<inner>.*)\)\+\)")
 
 
 @dataclass(frozen=True, eq=False)
@@ -95,7 +100,10 @@ def _skip_class(p: str, i: int) -> int:
 
 
 def secret_group(pattern: str) -> str | None:
-    """The text of a rule's secret group: `(?P<secret>...)`, else its first capturing group; None if none."""
+    """The text of a rule's secret group: `(?P<secret>...)`, else its first capturing group, else the whole pattern.
+
+    None when the group found does not close (a pattern this reader cannot follow).
+    """
     named = pattern.find("(?P<secret>")
     start = named + len("(?P<secret>") if named >= 0 else None
     i = 0
@@ -109,7 +117,7 @@ def secret_group(pattern: str) -> str | None:
         else:
             i += 1
     if start is None:
-        return None
+        return pattern
     depth, i = 1, start
     while i < len(pattern):
         c = pattern[i]
@@ -124,6 +132,25 @@ def secret_group(pattern: str) -> str | None:
             return pattern[start:i]
         i += 1
     return None
+
+
+def ends_at_its_count(group: str) -> bool:
+    """Whether a secret group is a prefix and ONE counted class, ending there (`ghp_[0-9a-zA-Z]{36}`).
+
+    `SG.` + 22 + `.` + 43 is not: its first count ends the head `_glued` reads, not the key.
+    """
+    flat = _CLASS_TEXT.sub("C", re.sub(r"\s+", "", group))
+    return len(_QUANTIFIERS.findall(flat)) == 1 and _ENDS_COUNTED.search(flat) is not None
+
+
+def fixed_rule_ids() -> frozenset[str]:
+    """Ids of kingfisher's bundled rules and `rules/veles.toml`'s whose secret group `ends_at_its_count`."""
+    ids = {i for i, d in rule_details().items() if (g := secret_group(d.pattern)) is not None and ends_at_its_count(g)}
+    text = resources.files("memeval.redact").joinpath("rules", "veles.toml").read_text("utf-8")
+    for r in tomllib.loads(text).get("rule", []):
+        if (m := _VELES_INNER.search(r["pattern"])) and ends_at_its_count(m.group("inner")):
+            ids.add(r["id"])
+    return frozenset(ids)
 
 
 def derive_marked(rule_id: str, entity: str, pattern: str, filter_tree: Any = None) -> MarkedRule | None:
@@ -192,8 +219,11 @@ class KeyEndRecognizer(GluedKeyRecognizer):
 
     def load(self) -> None:
         """Derive both kinds of rule (presidio's contract calls this on construction)."""
-        super().load()
-        self.rules = [r for r in self.rules if "(?P<body>" in r.pattern.pattern and r.pattern.pattern.endswith("})")]
+        if self._given is None:
+            ids = fixed_rule_ids()
+            self._given = [r for r in derive_all() if r.rule_id in ids]
+        self._given = [r for r in self._given if r.pattern.pattern.endswith("})")]  # not a padded range
+        super().load()  # the prefix tables of these rules
         self.marked = self._given_marked if self._given_marked is not None else derive_all_marked()
         self._screens = None
 
