@@ -21,7 +21,8 @@ key ends, and are read here with no boundary asked of what follows:
   that ends there is taken. A marker of fewer than 4 characters (`AA`) counts only after a
   self-identifying prefix (kingfisher's `...tt` without one is left out).
 
-Both kinds start only where no letter, digit, `+` or `/` stands before the key, and pass the
+Both kinds start only where no letter, digit, `+` or `/` stands before the key, nor `.`, `_` or `-`
+glued to a word (`video_box.ico-...`: a file name), and pass the
 body checks of `_glued` (two or more of lower case, upper case and digits, switching between them,
 not camelCase words, `MIN_ENTROPY` bits per character, the rule's own filter). A key followed by
 a letter or digit is not taken here (a token of another length; `_glued` reads the 4+-letter
@@ -57,7 +58,9 @@ _MARKER = re.compile(r"\{\d+\}\)*(?P<lit>[A-Za-z0-9]{2,})")
 """A literal of letters and digits right after a counted part of a secret group (`{93}AA`, `{58})T3BlbkFJ`)."""
 _EDGE_B = re.compile(r"\\b(?=\||$)")
 """A `\b` closing an alternative of a secret group: the rule's end assertion, dropped here."""
-_START = r"(?<![A-Za-z0-9+/])"
+_START = r"(?<![A-Za-z0-9+/])(?<![A-Za-z0-9][._-])"
+"""No letter, digit, `+` or `/` before a key, nor a `.`, `_` or `-` after one: `video_box.ico-<32 hex>.png` (a
+betterleaks negative example) is a file name, not Infracost's `ico-` + 32."""
 _END = r"(?![A-Za-z0-9])"
 _WORD_TAIL = re.compile(r"(?:[-_][A-Za-z]+)+(?![A-Za-z0-9])")
 """`-`/`_` and letters glued after a key (`-prod`, `_old`), ending before a non-letter-or-digit."""
@@ -214,6 +217,7 @@ class KeyEndRecognizer(GluedKeyRecognizer):
         self._given_marked = marked
         self.marked: list[MarkedRule] = []
         self._screens: LiteralSet | None = None
+        self._edge = re.compile(rf"{_START}.")
         super().__init__(rules)
         self.name = "memeval-key-end"
 
@@ -243,7 +247,7 @@ class KeyEndRecognizer(GluedKeyRecognizer):
         for rule in self._candidates(text):
             for m in rule.pattern.finditer(text):
                 start, end = m.span()
-                if start > 0 and text[start - 1] in "+/" or start > 0 and text[start - 1].isalnum():
+                if self._edge.match(text, start) is None:
                     continue
                 if self._ends_fixed(rule, text, end) and self._keyish(rule, m):
                     detector = f"memeval:key-end:{rule.rule_id.split('.', 1)[-1]}"

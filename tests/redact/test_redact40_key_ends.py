@@ -93,6 +93,9 @@ LOOK_ALIKES = [
     "sk-proj-" + "X" * 58 + "T3BlbkFJ" + "X" * 58 + ":443",  # a placeholder
     "the marker T3BlbkFJ alone, and AZDO: a word",
     "csk-" + "0123456789" * 4 + "abcdefgh" + "_old",  # a counting run
+    # betterleaks' negative example for Infracost (fresh6): a file name, the prefix after `name.`
+    "http://assets.r7.com/assets/media_box_tv_tres_colunas/video_box.ico-7a388b69018576d24b59331fd60aab0c.png",
+    "see build_x-ddp_qz538MNyqwfETb1ikqeqHiqA9Aa9Pv22yzmw.txt",  # the prefix after `name-`
 ]
 
 
