@@ -40,9 +40,9 @@ from memeval.redact._decode import (
     url_view,
 )
 from memeval.redact._gaps import gap_view, reversed_span, rlo_view, whole_across_gap
-from memeval.redact._glued import GluedKeyRecognizer
 from memeval.redact._homoglyphs import homoglyph_view
 from memeval.redact._incomplete import DETECTOR_PREFIX, SCAN_INCOMPLETE, failed, incomplete_result, settle
+from memeval.redact._keyend import glued_and_ended
 from memeval.redact._markup import markup_view, touches_markup
 from memeval.redact._merge import detector_of, merge
 from memeval.redact._models import REDACTOR_VERSION, Finding, Redaction, blanked
@@ -94,7 +94,7 @@ class Redactor:
         self.settings = settings or PiiSettings()
         self._scanners: list[Recognizer] = [BetterleaksRecognizer(), KingfisherRecognizer(), SoloRuleRecognizer()]
         self._scanners += [TruncatedTokenRecognizer(), ContextRecognizer(scanner_rules(), name="memeval-scanner-rules")]
-        self._scanners += [GluedKeyRecognizer(), VapidKeyRecognizer()]
+        self._scanners += [*glued_and_ended(), VapidKeyRecognizer()]
         self._structural = StructuralRecognizer()
         self._context = ContextRecognizer()
         self._pii = LazyPiiAnalyzer(self.settings)  # presidio on the first text a gate admits (`_piigates`)
