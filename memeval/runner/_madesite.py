@@ -39,6 +39,7 @@ from functools import cache
 from importlib.machinery import EXTENSION_SUFFIXES, PathFinder
 
 from memeval._files import read_regular
+from memeval._pyast import parse
 from memeval.runner._tamper import OPTIONAL_IMPORTS, TEST_RUNNER
 
 HOOK_MODULES = frozenset({"_distutils_hack", "_virtualenv"})
@@ -110,7 +111,7 @@ def shipped_wheels(version: str) -> dict[str, frozenset[bytes]]:
 def _templates_in(source: str) -> list[str]:
     """The `_FINDER_TEMPLATE` string constants assigned at the top of the Python source `source`."""
     out = []
-    for node in ast.parse(source).body:
+    for node in parse(source).body:
         if (
             isinstance(node, ast.Assign)
             and any(isinstance(t, ast.Name) and t.id == "_FINDER_TEMPLATE" for t in node.targets)
@@ -150,7 +151,7 @@ def finder_is_setuptools(path: str, version: str) -> bool:
     try:
         text = data.decode("utf-8")
         values: dict[str, object] = {}
-        for node in ast.parse(text).body:
+        for node in parse(text).body:
             if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
                 target, value = node.targets[0].id, node.value
                 if target in ("MAPPING", "NAMESPACES"):

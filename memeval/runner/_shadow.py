@@ -331,13 +331,15 @@ def _runs_code(source: bytes) -> bool:
     """Whether Python source does anything when imported (more than comments, a docstring, `pass` or `...`)."""
     import ast
 
+    from memeval._pyast import parse
+
     kept = b"\n".join(ln for ln in source.splitlines() if ln.strip() and not ln.lstrip().startswith(b"#"))
     if not kept:
         return False
     if len(kept) > MAX_PARSED_INIT_BYTES:
         return True
     try:
-        tree = ast.parse(source)
+        tree = parse(source)
     except (SyntaxError, ValueError):  # not Python to this interpreter: said to run code, since it cannot be read
         return True
     except (RecursionError, MemoryError):  # nested past the parser's stacks (4 KiB of `x = ---...1`): the same
