@@ -59,6 +59,7 @@ import hold_cv_round38 as r38  # noqa: E402
 import hold_cv_round39 as r39  # noqa: E402
 import hold_cv_round40 as r40  # noqa: E402
 import numpy as np  # noqa: E402
+from hold_cv_round43 import add_choice, release_choice  # noqa: E402  (round 43's rules, run again here)
 
 SETS = h.sets_through(43)
 """Every spent set (`hold_train_cv.SPENT` stops at v43); nothing of a set written after v43 is read."""
@@ -92,30 +93,6 @@ def slices(rows: list[dict[str, Any]]) -> dict[str, np.ndarray]:
     more = r36.slices(rows)
     out.update({k: m for k, m in more.items() if not k.startswith("v")})
     return out
-
-
-def release_choice(arm_of: Callable[[float], np.ndarray], y: np.ndarray, m: np.ndarray, ref: np.ndarray,
-                   releases: tuple[float, ...]) -> float:  # fmt: skip
-    """The release cut chosen on the rows `m`: round 39's `nested_precision` rule (the highest precision among the
-    cuts that lose no more orders than they release benign texts against `ref`, ties to the lower cut). 0 always
-    qualifies, so a cut is always returned."""
-    tp0, fp0 = r39.counts(ref, y, m)
-    cand = []
-    for r in releases:
-        tp, fp = r39.counts(arm_of(r), y, m)
-        if tp0 - tp <= fp0 - fp:
-            cand.append((tp / max(1, tp + fp), -r))
-    return -max(cand)[1]
-
-
-def add_choice(arms: dict[Cuts, np.ndarray], y: np.ndarray, m: np.ndarray, ref: np.ndarray, margin: float) -> Cuts:
-    """The cuts chosen on the rows `m` by `hold_cv_round42.nested_by`'s rule: most orders at precision at least
-    `ref`'s there plus `margin`, then fewest benign held; the most precise point when none reaches it."""
-    tp0, fp0 = r39.counts(ref, y, m)
-    floor = tp0 / max(1, tp0 + fp0) + margin
-    scored = [(tp / max(1, tp + fp), tp, -fp, c) for c, a in arms.items() for tp, fp in [r39.counts(a, y, m)]]
-    met = [x for x in scored if x[0] >= floor]
-    return max(x[1:] for x in met)[2] if met else max(scored)[3]
 
 
 def two_step(release_of: Callable[[float], np.ndarray], arm_of: Callable[[float, Cuts], np.ndarray],
