@@ -111,13 +111,21 @@ def google() -> Iterator[GoogleRig]:
     server.stop()
 
 
-def post_gemini(google: GoogleRig, reply: Reply, model: str, *, stream: bool = False) -> ModelCall:
-    """One Gemini call for `model` through the proxy (`?alt=sse` when `stream`), answered by `reply`; its record."""
+def post_gemini(
+    google: GoogleRig,
+    reply: Reply,
+    model: str,
+    *,
+    stream: bool = False,
+    prompt: str = "What is on https://ai.pydantic.dev?",
+) -> ModelCall:
+    """One Gemini call for `model` asking `prompt` through the proxy (`?alt=sse` when `stream`), answered by `reply`;
+    its record."""
     upstream, proxy, calls = google
     key = proxy.register_trial(f"t-gemini-{len(upstream.seen)}")
     upstream.push(reply)
     verb = "streamGenerateContent?alt=sse" if stream else "generateContent"
-    request = {"contents": [{"role": "user", "parts": [{"text": "What is on https://ai.pydantic.dev?"}]}]}
+    request = {"contents": [{"role": "user", "parts": [{"text": prompt}]}]}
     with httpx.Client(timeout=10) as client:
         url = f"{proxy.base_url}/v1beta/models/{model}:{verb}"
         r = client.post(url, json=request, headers={"x-goog-api-key": key})

@@ -16,9 +16,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
-from meter_rig import GoogleRig
+from meter_rig import GoogleRig, post_gemini
 from meter_upstream import Reply
 
 from memeval.meter import ModelCall
@@ -32,15 +31,9 @@ QUERY = "largest city in Mexico by population"
 
 
 def _post(google: GoogleRig, reply: Reply, *, stream: bool) -> ModelCall:
-    upstream, proxy, calls = google
-    key = proxy.register_trial(f"t-c31-toolcall-{len(upstream.seen)}")
-    upstream.push(reply)
-    verb = "streamGenerateContent?alt=sse" if stream else "generateContent"
-    request = {"contents": [{"role": "user", "parts": [{"text": "What is the largest city in Mexico?"}]}]}
-    with httpx.Client(timeout=10) as client:
-        url = f"{proxy.base_url}/v1beta/models/gemini-3-flash-preview:{verb}"
-        assert client.post(url, json=request, headers={"x-goog-api-key": key}).status_code == 200
-    return calls.get(timeout=10)
+    return post_gemini(
+        google, reply, "gemini-3-flash-preview", stream=stream, prompt="What is the largest city in Mexico?"
+    )
 
 
 def _events(body: dict[str, Any]) -> bytes:
