@@ -50,9 +50,19 @@ CLIENT_TOOL_ITEMS = frozenset(
 """Responses output items that ask the client to run a tool."""
 
 HOSTED_TOOL_ITEMS = frozenset(
-    {"web_search_call", "file_search_call", "code_interpreter_call", "image_generation_call", "mcp_call"}
+    {
+        "web_search_call",
+        "file_search_call",
+        "code_interpreter_call",
+        "image_generation_call",
+        "mcp_call",
+        "tool_search_call",
+    }
 )
-"""Responses output items for tools the provider ran itself."""
+"""Responses output items for tools the provider ran itself. Web search ($10 per 1,000 calls) and file search ($2.50
+per 1,000) are billed per call beside the tokens (OpenAI API pricing, built-in tools); for the hosted tool search
+(`tool_search_call` with `execution: "server"`; the tool search guide, developers.openai.com/api/docs/guides/
+tools-tool-search) no price statement was found, so its call is no known cost either (`_item`)."""
 
 
 CHAT_SEARCH_MODEL = re.compile(r"-search-(?:preview|api)(?:-|$)")
@@ -313,10 +323,19 @@ def skips_responses_event(_state: UsageState, _name: str, data: str) -> bool:
 
 
 def _item(state: UsageState, key: str, item: dict[str, Any]) -> None:
+    """Count one Responses output item that is a tool call: the client's (`add_tool`) or the provider's (`hosted`).
+
+    A `*_call` item of a kind in neither set (`tool_search_call`, added with GPT-5.4's tool search, or any kind added
+    later) is a tool the provider ran itself, billed apart with no price here, unless it says `execution: "client"`
+    (OpenAI's client-executed tool search): then the agent runs it. Read as nothing, such a call was priced at its
+    tokens alone, a known cost that may sit below the bill.
+    """
     kind = item.get("type")
-    if kind in CLIENT_TOOL_ITEMS:
+    if not isinstance(kind, str):
+        return
+    if kind in CLIENT_TOOL_ITEMS or (kind.endswith("_call") and item.get("execution") == "client"):
         state.add_tool(str(item.get("id") or key), str(item.get("name") or kind))
-    elif kind in HOSTED_TOOL_ITEMS:
+    elif kind in HOSTED_TOOL_ITEMS or kind.endswith("_call"):
         state.hosted.add(str(item.get("id") or key))
 
 
