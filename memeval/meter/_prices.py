@@ -31,6 +31,7 @@ from genai_prices import types as genai_types
 from memeval.meter._records import Cost
 from memeval.meter._usage import ParsedUsage
 from memeval.meter._userprices import ONE_HOUR_UNPRICED, WRITE_UNPRICED, load_user_prices, user_cost
+from memeval.meter._windows import documented_windows
 from memeval.types import LONG_PROMPT_NOTE, SERVICE_TIER_NOTE
 
 log = logging.getLogger(__name__)
@@ -425,7 +426,7 @@ class _GenaiPricer:
         if found is None:
             raise LookupError(f"genai-prices knows no model {model!r} of provider {provider!r}")
         prov, info = found
-        limit, prompt = info.context_window, usage.input_tokens or 0
+        limit, prompt = context_window(prov.id, info), usage.input_tokens or 0
         if window and limit is not None and prompt > limit and not _tiered(info.get_prices(at)):
             raise PromptPastWindow(f"{prov.id}:{info.id}", prompt, limit)
         if tier is not None:
@@ -444,6 +445,21 @@ class _GenaiPricer:
                     return total, f"{prov.id}:{info.id}"
         calc = genai_prices.calc_price(_genai_usage(usage), model, provider_id=provider, genai_request_timestamp=at)
         return calc.total_price, f"{calc.provider.id}:{calc.model.id}"
+
+
+def context_window(provider: str, info: genai_types.ModelInfo) -> int | None:
+    """The model's context window in prompt tokens: the larger of genai-prices' and the provider's documented one.
+
+    genai-prices rounds some windows down (1,000,000 for Gemini 2.0 Flash's documented 1,048,576 input tokens; GPT-4.1's
+    1,047,576): a prompt in between was `unpriced` (`PromptPastWindow`) although the provider bills it at the standard
+    prices. `memeval/meter/context_windows.toml` holds the documented windows, each with its page
+    (`memeval.meter._windows`); None when neither knows one.
+    """
+    documented = documented_windows().get((provider, info.id))
+    table = info.context_window
+    if documented is None or (table is not None and table >= documented):
+        return table
+    return documented
 
 
 def _tiered(model_price: genai_types.ModelPrice) -> bool:
