@@ -4,8 +4,8 @@ Walks the `cassettes` YAML files of a local clone (`--repo`, at its HEAD), keeps
 Anthropic Messages, OpenAI Chat Completions or Responses, or Gemini `generateContent` / `streamGenerateContent`, and
 reads it with `memeval.meter.parse_body` / `parse_stream` (a stream when its content type is `text/event-stream`).
 Prints (stdout) `{"<path>#<n>": [api, input, output, completed, hosted_tool_calls, hosted_billed_apart, error[:60],
-cost, tool_calls]}`, `cost` the call's cost as the proxy records it (`memeval.meter._unpriced.call_cost`: the request's model and
-service tier, the response's model, priced at `--at`): USD rounded to 10 decimals, or `unpriced` / `usage_missing`.
+cost, tool_calls]}`, `cost` the call's cost as the proxy records it (`memeval.meter._unpriced.call_cost`: the
+request's model and service tier, the response's model, priced at `--at`): USD to 10 decimals, or the reason for none.
 Cassettes whose blob the clone lacks are named on stderr, not read.
 Run it with main's tree and with a branch's (`PYTHONPATH`) and compare the two outputs: the readings a change moved.
 

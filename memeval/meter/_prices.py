@@ -31,7 +31,7 @@ from genai_prices import types as genai_types
 from memeval.meter._records import Cost
 from memeval.meter._usage import ParsedUsage
 from memeval.meter._userprices import ONE_HOUR_UNPRICED, WRITE_UNPRICED, load_user_prices, user_cost
-from memeval.meter._windows import documented_windows
+from memeval.meter._windows import context_window
 from memeval.types import LONG_PROMPT_NOTE, SERVICE_TIER_NOTE
 
 log = logging.getLogger(__name__)
@@ -445,21 +445,6 @@ class _GenaiPricer:
                     return total, f"{prov.id}:{info.id}"
         calc = genai_prices.calc_price(_genai_usage(usage), model, provider_id=provider, genai_request_timestamp=at)
         return calc.total_price, f"{calc.provider.id}:{calc.model.id}"
-
-
-def context_window(provider: str, info: genai_types.ModelInfo) -> int | None:
-    """The model's context window in prompt tokens: the larger of genai-prices' and the provider's documented one.
-
-    genai-prices rounds some windows down (1,000,000 for Gemini 2.0 Flash's documented 1,048,576 input tokens; GPT-4.1's
-    1,047,576): a prompt in between was `unpriced` (`PromptPastWindow`) although the provider bills it at the standard
-    prices. `memeval/meter/context_windows.toml` holds the documented windows, each with its page
-    (`memeval.meter._windows`); None when neither knows one.
-    """
-    documented = documented_windows().get((provider, info.id))
-    table = info.context_window
-    if documented is None or (table is not None and table >= documented):
-        return table
-    return documented
 
 
 def _tiered(model_price: genai_types.ModelPrice) -> bool:

@@ -24,6 +24,7 @@ import re
 from itertools import compress, repeat
 from typing import Any
 
+from memeval.meter._chat_tools import chat_tool, chunk_ids, stream_tool
 from memeval.meter._errors import OPENAI_ERRORS, error_status, read_error
 from memeval.meter._provider import Headers, ModelProvider, Refusal, Route, WireApi, models_lookup
 from memeval.meter._show_openai import (
@@ -125,11 +126,6 @@ _RESPONSES_USAGE = (
 )
 
 
-def _chat_tool(state: UsageState, key: str, call: dict[str, Any]) -> None:
-    named = as_dict(call.get("function")) or as_dict(call.get("custom"))
-    state.add_tool(key, str(named.get("name") or call.get("type") or "tool"))
-
-
 def read_chat_body(state: UsageState, obj: Any) -> None:
     """Fill `state` from a non-streaming chat completion (or an error object)."""
     body = as_dict(obj)
@@ -148,7 +144,7 @@ def read_chat_body(state: UsageState, obj: Any) -> None:
     for choice in map(as_dict, as_list(body.get("choices"))):
         message = as_dict(choice.get("message"))
         for position, call in enumerate(map(as_dict, as_list(message.get("tool_calls")))):
-            _chat_tool(state, str(call.get("id") or f"{choice.get('index')}.{position}"), call)
+            chat_tool(state, str(call.get("id") or f"{choice.get('index')}.{position}"), call)
         if choice.get("finish_reason") is not None:
             state.terminal = True
 
@@ -185,32 +181,7 @@ def read_chat_event(state: UsageState, name: str, data_text: str, obj: Any) -> N
     for choice in choices:
         delta = as_dict(choice.get("delta"))
         for call in map(as_dict, as_list(delta.get("tool_calls"))):
-            _stream_tool(state, choice.get("index"), call)
-
-
-def _stream_tool(state: UsageState, choice: object, call: dict[str, Any]) -> None:
-    """Count the tool call a Chat Completions stream's delta starts, once; a piece of one already counted adds nothing.
-
-    OpenAI sends a call's `id` and name on its first delta and its arguments in pieces after it, each keyed by the
-    call's `index` (API reference, "The chat completion chunk object"). A call is told by its `id`, so two calls are
-    two whatever their indexes: Gemini's OpenAI-compatible endpoint sends no `index` (the openai SDKs and AI SDK
-    issues "google does not send index"), and relays give every call index 0; keyed by index alone, every call after
-    the first was left out. A delta without an `id` is a piece of the call at its index (of the last call, without an
-    index), or, at an index no call holds yet, a call from a server that sends no ids.
-    """
-    call_id = call.get("id")
-    index = call.get("index")
-    slot = f"{choice}.{index if isinstance(index, int) and not isinstance(index, bool) else '-'}"
-    if isinstance(call_id, str) and call_id:
-        seen = f"{choice}:{call_id}"
-        if seen not in state.tool_ids:
-            state.tool_ids.add(seen)
-            _chat_tool(state, slot if slot not in state.tools else f"{slot}#{call_id}", call)
-        return
-    if slot in state.tools or (slot.endswith(".-") and any(k.startswith(f"{choice}.") for k in state.tools)):
-        return
-    if as_dict(call.get("function")):
-        _chat_tool(state, slot, call)
+            stream_tool(state, choice.get("index"), call)
 
 
 _TOOL_DELTA = re.compile(r'"choices":\[\{"index":(\d+),"delta":\{"tool_calls":\[\{"index":(\d+),')
@@ -249,18 +220,10 @@ def skips_chat_event(state: UsageState, _name: str, data: str) -> bool:
     calls = data.count('"tool_calls"')
     if calls == 0:
         return True
-    if calls != 1 or data.count('"index"') != 2 or data.count('"id"') != _chunk_ids(state, data):
+    if calls != 1 or data.count('"index"') != 2 or data.count('"id"') != chunk_ids(state, data):
         return False  # a call's `id` (a call starting, or one more at a reused index) is read
     found = _TOOL_DELTA.search(data)
     return found is not None and f"{found[1]}.{found[2]}" in state.tools
-
-
-def _chunk_ids(state: UsageState, data: str | bytes) -> int:
-    """How many `"id"` keys in `data` are the chunks' own (`"id":"<the answer's id>"`): any other is a tool call's."""
-    if state.answer_id is None:
-        return 0
-    needle = f'"id":"{state.answer_id}"'
-    return data.count(needle) if isinstance(data, str) else data.count(needle.encode())
 
 
 _TOOL_DELTA_DATA = re.compile(_TOOL_DELTA.pattern.encode())
@@ -284,7 +247,7 @@ def skips_chat_data(state: UsageState, data: bytes, events: int) -> bool:
     if data.find(b"\\u") >= 0:  # an escape may spell a key: those events are read whole
         return False
     calls = data.count(b'"tool_calls"')
-    if calls and data.count(b'"id"') != _chunk_ids(state, data):
+    if calls and data.count(b'"id"') != chunk_ids(state, data):
         return False  # a call's `id` is among them: a call starting (or one more at a reused index) is read
     if events > 1 and calls and data.count(b'"function":{"arguments":') != calls:
         # A quick no before the costlier counts: a tool delta that is not a bare argument delta (most often a call

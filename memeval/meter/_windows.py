@@ -11,6 +11,7 @@ import tomllib
 from functools import cache
 from pathlib import Path
 
+from genai_prices import types as genai_types
 from pydantic import BaseModel, ConfigDict, Field
 
 WINDOWS_FILE = Path(__file__).with_name("context_windows.toml")
@@ -49,3 +50,18 @@ def load_windows(path: Path = WINDOWS_FILE) -> tuple[DocumentedWindow, ...]:
 def documented_windows() -> dict[tuple[str, str], int]:
     """(genai-prices provider id, model id) -> the documented window in tokens, from `WINDOWS_FILE` (read once)."""
     return {(w.provider, model): w.tokens for w in load_windows() for model in w.models}
+
+
+def context_window(provider: str, info: genai_types.ModelInfo) -> int | None:
+    """The model's context window in prompt tokens: the larger of genai-prices' and the provider's documented one.
+
+    genai-prices rounds some windows down (1,000,000 for Gemini 2.0 Flash's documented 1,048,576 input tokens; GPT-4.1's
+    1,047,576): a prompt in between was `unpriced` (`memeval.meter._prices.PromptPastWindow`) although the provider
+    bills it at the standard prices. `WINDOWS_FILE` holds the documented windows, each with its page
+    (`documented_windows`); None when neither knows one.
+    """
+    documented = documented_windows().get((provider, info.id))
+    table = info.context_window
+    if documented is None or (table is not None and table >= documented):
+        return table
+    return documented
