@@ -1,6 +1,7 @@
 """Round 45's reading for the concept stage: a lesson's frame, a claimed approval and the risky step they carry.
 
-Issue 15, round 45; measured by `bench/hold_cv_round45.py`, in the languages v44 added.
+Issue 15, round 45: measured by `bench/hold_cv_round45.py`, not shipped (no arm cleared the bar; memeval/hold/README.md,
+round 45). Read only by the bench; no detector reads it.
 
 `vector45(text)` is `_concepts42.vector42(text)` followed by `_concepts_lexicon45.LEXICON45`'s seven concepts (a
 lesson's frame, a hand-off or approval claimed, a check skipped, a control weakened, something made public, rights

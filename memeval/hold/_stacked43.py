@@ -128,18 +128,10 @@ class Stacked43Detector(Stacked42Detector):
             if p >= m.release_below:
                 return standing or self._decided(text, base, True, p34)
             return self._decided(text, base, False, p)
-        if not base.held and self._asks(text, p34, m):
+        if not base.held and p34 >= self.gate:
             p = m.probability_of(text, source, base.held, view, r.score, r.held, fired, c.score, refit_p)
             return self._decided(text, base, p >= (m.add_person if source == "person" else m.add), p)
         return self._decided(text, base, False, p34)
-
-    def _asks(self, text: str, p34: float, m: Stack43Model) -> bool:
-        """Whether the concept stage `m` judges a text the default and round 34's stage let through.
-
-        `p34` is round 34's stage's probability (under its add cut): asked from the gate up (round 45's stage also
-        asks some texts below it, `_stacked45`).
-        """
-        return p34 >= self.gate
 
     @staticmethod
     def _releasable(text: str, base: HoldAssessment, view: bool, m: Stack43Model) -> bool:
