@@ -38,6 +38,7 @@ ships in the default.
 
 Usage: OPENBLAS_NUM_THREADS=1 PYTHONPATH=. nice -n 5 python bench/hold_cv_round45.py --extract
        OPENBLAS_NUM_THREADS=1 PYTHONPATH=. nice -n 5 python bench/hold_cv_round45.py [--out FILE.json]
+       OPENBLAS_NUM_THREADS=1 PYTHONPATH=. nice -n 5 python bench/hold_cv_round45.py --fixed-cuts [--out FILE.json]
 """
 
 from __future__ import annotations
@@ -260,6 +261,53 @@ def bar(counts: dict[str, tuple[int, int]], by_source: bool) -> dict[str, Any]:
     return out
 
 
+FIXED = ((0.8, 0.86), (0.8, 0.87), (0.8, 0.88))
+"""`--fixed-cuts`: round 43's cuts and the two above them for text an agent read, with no crossing rule."""
+
+
+def fixed_cuts(args: argparse.Namespace) -> None:
+    """`--fixed-cuts` (added after the run, to see what the crossing rule cost): `r44`, `c45` and `c45 gate` by set
+    at each of `FIXED`, the rule not applied; pooled over v4-v44 and v44's fold. Not a candidate to ship: the final
+    fits cross a hold test's benign example at 0.86."""
+    from memeval.hold._about44 import writes_about44
+    from memeval.hold._concepts45 import framed_risk45, vector45
+
+    t_start = time.process_time()
+    r38.SETS = SETS
+    rows = r34.load(args.rows)
+    fams = list(r34.families([r for r in rows if r["set"] in h.sets_through(33)]))
+    x34 = r34.dense(rows, fams)
+    x45 = np.array([vector45(r["text"]) for r in rows])
+    risk = np.array([framed_risk45(r["text"]) for r in rows])
+    y = np.array([bool(r["label"]) for r in rows])
+    s = np.array([r["set"] for r in rows])
+    person = np.array([r["source"] == "person" for r in rows])
+    base = np.array([bool(r["default"]) for r in rows])
+    hidden = np.array([any(x.startswith("hidden-") for x in r["default_reasons"]) for r in rows])
+    stands = np.array([bool(r["rules_held"]) for r in rows]) | (base & hidden)
+    obscured = np.array([bool(set(r["default_reasons"]) & set(r44.OBSCURED)) for r in rows])
+    about = np.array([writes_about44(r["text"]) for r in rows]) & ~obscured & ~hidden
+    w = np.where(s == "w37", args.w37_weight, 1.0)
+    ok = np.isin(s, (*SETS, "w34", "w37"))
+    p34, _ = r38.oof_of(x34, y, s, np.ones(len(rows)), np.isin(s, (*SETS, "w34")), args.l2)
+    s34 = stands | np.where(base, p34 >= 0.7, p34 >= 0.88)
+    gates = {"": ~base & ~s34 & (p34 >= 0.2), " gate": ~base & ~s34 & ((p34 >= 0.2) | risk)}
+    out: dict[str, Any] = {}
+    for name, x in (("r44", x45[:, : len(x45[0]) - 10]), ("c45", x45)):
+        p, _ = r38.oof_of(np.hstack([x34, x]), y, s, w, ok, args.l2)
+        for g, gate in gates.items():
+            if name == "r44" and g:
+                continue
+            for c in FIXED:
+                held = (s34 & ~(about & (p < R43[0]))) | (gate & (p >= np.where(person, c[0], c[1])))
+                tp, fp = r39.counts(held, y, np.isin(s, SETS))
+                out[f"{name}{g} {c[0]:g}/{c[1]:g}"] = [tp, fp, round(tp / max(1, tp + fp), 5),
+                                                        list(r39.counts(held, y, s == "v44"))]  # fmt: skip
+    h.finish(out, t_start, args.out)
+    for k, v in out.items():
+        print(f"{k:24s} {v}")
+
+
 def main() -> None:
     """Extract, or print and write the figures."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -274,9 +322,12 @@ def main() -> None:
                     help="arms whose changes to list (against r44)")  # fmt: skip
     ap.add_argument("--print-slices", nargs="*", default=[], help="slices to print (default: all)")
     ap.add_argument("--source-folds", type=int, default=20, help="source-grouped folds (0: none)")
+    ap.add_argument("--fixed-cuts", action="store_true", help="r44 and c45 by set at FIXED, no crossing rule")
     args = ap.parse_args()
     if args.extract:
         extract(args)
+    elif args.fixed_cuts:
+        fixed_cuts(args)
     else:
         figures(args)
 

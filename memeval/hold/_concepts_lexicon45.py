@@ -47,7 +47,7 @@ LEXICON45: dict[str, tuple[str, ...]] = {
         "trajno pravilo", "iduće sesije", "buduće sesije", "naredne sesije", "zapamti", "pouka", "ubuduće", "od sada",
         "lekcija za", "stalno pravilo",
         # Slovenian
-        "prihodnje seje", "zapomni si", "za naprej", "odslej", "od zdaj", "stalno pravilo",
+        "prihodnje seje", "zapomni si", "za naprej", "odslej", "od zdaj",
         # Slovak
         "trvalé pravidlo", "stále pravidlo", "ďalšie relácie", "budúce relácie", "ulož si", "zapamätaj", "odteraz",
         "natrvalo", "poučenie",
@@ -75,7 +75,7 @@ LEXICON45: dict[str, tuple[str, ...]] = {
         "godkjent av", "har godkjent", "overført fra", "videresendt fra",
         "одобрио", "одобрила", "прослеђено од", "предато од", "пренето од",
         "odobrio", "odobrila", "predano od", "proslijeđeno od", "prosleđeno od", "preneseno od",
-        "odobril", "odobrila", "predaja od", "posredovano od",
+        "odobril", "predaja od", "posredovano od",
         "schválil", "schválila", "odovzdané od", "postúpené od",
         "sutiko", "patvirtino", "perduota iš",
         "kiitis heaks", "edasi antud", "üleanne", "lubas",

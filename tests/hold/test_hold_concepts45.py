@@ -55,3 +55,19 @@ def test_vector45_extends_vector42() -> None:
         assert len(v) == 84 and v[: len(FEATURES42)] == vector42(text)
     v = dict(zip(FEATURES45, vector45(FRAMED_RISKY[1]), strict=True))
     assert v["claim_x_risk45"] == 1.0 and v["concept_weaken45"] == 1.0
+
+
+def test_lexicon45_forms_are_clean() -> None:
+    """No form is blank, ends in a space, repeats in a concept or mixes two scripts (a slip of the keyboard)."""
+    import unicodedata
+
+    from memeval.hold._concepts_lexicon45 import LEXICON45
+
+    def scripts(form: str) -> set[str]:
+        return {unicodedata.name(ch).split()[0] for ch in form if ch.isalpha() and not ch.isascii()} - {"LATIN"}
+
+    assert set(LEXICON45) == {"frame45", "claim45", *RISK45}
+    for concept, forms in LEXICON45.items():
+        assert all(f.strip() and f == f.strip() for f in forms), concept
+        assert len(set(forms)) == len(forms), [f for f in forms if forms.count(f) > 1]
+        assert [f for f in forms if len(scripts(f)) > 1] == [], concept
