@@ -73,6 +73,8 @@ HOME_CONFIG: dict[str, str] = {
     ".julia/config/startup.jl": "Julia code every `julia` runs first",
     ".ghci": "GHCi's start-up commands (`:!` runs a shell command)",
     ".erlang": "Erlang expressions every `erl` evaluates at start",
+    ".jq": "jq's user definitions, sourced into every jq program (`def length: 3;` makes `jq -e 'length == 3'` hold)",
+    ".valgrindrc": "valgrind's user options, read before its command line (`--tool=none` runs no memory checker)",
     ".zshenv": "read by every zsh, a script's included, before its first line",
     ".bashrc": _SHELL,
     ".bash_profile": _SHELL,

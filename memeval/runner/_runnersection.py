@@ -142,6 +142,15 @@ TOOL_CONFIG = {
         ("Directory.Build.props", "Directory.Build.targets"),
         "MSBuild imports it into every project below this folder (`dotnet test` runs its targets)",
     ),
+    **dict.fromkeys(
+        ("CTestCustom.cmake", "CTestCustom.ctest"),
+        "ctest's settings, read from the build folder it runs in (`CTEST_CUSTOM_TESTS_IGNORE` skips tests, "
+        "`CTEST_CUSTOM_PRE_TEST` runs a command first); `cmake -B build` keeps one it did not write (breaker46)",
+    ),
+    ".valgrindrc": (
+        "valgrind's options, read from its working folder before its command line (`--tool=none` runs no memory "
+        "checker: `valgrind --error-exitcode=1 ./check` passes whatever the program does; breaker46)"
+    ),
     ".tool-versions": "asdf and mise version file (`python path:/app/x` makes their shims run the agent's interpreter)",
     **dict.fromkeys(
         ("mise.toml", ".mise.toml", "mise.local.toml", ".config/mise.toml", ".mise/config.toml"),
