@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import stat
 from pathlib import Path
+
+from memeval._files import read_regular
 
 HASH_CHUNK_BYTES = 1 << 20
 """Bytes read at a time when a file is hashed to compare it with the held-back tests' files."""
@@ -79,3 +82,43 @@ def held_copy(path: str, st: os.stat_result, held: dict[str, set[bytes]]) -> boo
         return False  # unreadable part way: not called a copy
     finally:
         os.close(fd)
+
+
+MAX_IMPORT_SCAN_BYTES = 1 << 20
+"""Bytes of each held-back file read for the module names it imports (`held_imports`)."""
+
+IMPORTED = re.compile(
+    rb"(?:^[ \t]*from[ \t]+([A-Za-z_]\w*)|^[ \t]*import[ \t]+([A-Za-z_][\w., \t]*)"
+    rb"|-m[ \t]*([A-Za-z_]\w*)|--pyargs[ \t]+([A-Za-z_]\w*)|import_module\([ \t]*[\"']([A-Za-z_]\w*))",
+    re.MULTILINE,
+)
+"""What names a module in a held-back file: `from X`, `import X, Y`, `-m X` (test.sh), `--pyargs X`,
+`import_module("X")`. Read as text, so a name in a string or a comment counts too: only ever more names."""
+
+
+def held_imports(tests: Path) -> frozenset[str]:
+    """The top-level module names the held-back tests import or run (`IMPORTED`), read from every file of `tests`.
+
+    breaker46: a test.sh's `pip install .` of the project the agent wrote puts its package into the task's
+    environment while test.sh runs, and the tests then import it by name; a package of a name the tests ask for is
+    theirs to run (`memeval.runner._madevenv.pip_install_written`). At most `MAX_HELD_FILES` files and
+    `MAX_IMPORT_SCAN_BYTES` of each are read, no link followed; a file memeval cannot read names nothing.
+    """
+    names: set[str] = set()
+    count = 0
+    for dirpath, _, filenames in os.walk(tests):
+        for name in filenames:
+            count += 1
+            if count > MAX_HELD_FILES:
+                return frozenset(names)
+            try:
+                data = read_regular(os.path.join(dirpath, name), MAX_IMPORT_SCAN_BYTES)
+            except OSError:
+                continue  # unreadable part way: it names nothing
+            for groups in IMPORTED.findall(data or b""):
+                for group in groups:
+                    for word in group.replace(b"\t", b" ").split(b","):
+                        top = word.strip().split(b" ")[0].split(b".")[0]
+                        if top.isascii() and top.decode().isidentifier():
+                            names.add(top.decode())
+    return frozenset(names)

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import os
 import posixpath
+import re
 import stat
 import sys
 from pathlib import Path
@@ -260,7 +261,11 @@ def folder_inodes(root: Path) -> dict[str, int]:
 
 
 def world_written(
-    root: Path, since_ns: int, held: dict[str, set[bytes]] | None = None, before: dict[str, int] | None = None
+    root: Path,
+    since_ns: int,
+    held: dict[str, set[bytes]] | None = None,
+    before: dict[str, int] | None = None,
+    wanted: frozenset[str] = frozenset(),
 ) -> tuple[str, ...]:
     """The configuration files (`config_kind`) and installed packages' files (`installed_kind`) written lately.
 
@@ -269,7 +274,9 @@ def world_written(
     `before` (`folder_inodes`, taken before test.sh ran; None: not asked) had at its path. Walks the world once,
     following no link; an entry is `lstat`ed only when its name is configuration or it is in an installed package tree
     (not its `__pycache__` or `.cache`: `TREE_SKIPPED`), and read only to compare it with the held-back tests' file
-    of its name (`held`, from `held_configs`): a copy of one is test.sh's own and left out.
+    of its name (`held`, from `held_configs`): a copy of one is test.sh's own and left out. `wanted` are the modules
+    the held-back tests import (`held_imports`): a new package of such a name in an environment's site folder is what
+    test.sh's `pip install .` wrote (`pip_install_written`, breaker46).
     Returns paths relative to `root`, sorted.
     """
     found = []
@@ -279,6 +286,11 @@ def world_written(
     moved: dict[str, bool] = {}  # by folder: it, or a folder above it, was not at its path before test.sh ran
     made_venv: set[str] = set()  # virtual environments whose folder was not there before test.sh ran: test.sh's own
     top = os.fspath(root)
+
+    def new_top(rel: str) -> bool:  # the top folder in a site folder that `rel` is in was not there before test.sh
+        m = SITE_TOP.match(rel)
+        return m is not None and before is not None and m.group(1) not in before
+
     for dirpath, dirnames, filenames in os.walk(root):
         rel_dir = os.path.relpath(dirpath, root)
         parent = os.path.dirname(dirpath)
@@ -341,9 +353,13 @@ def world_written(
             inode = (name, st.st_dev, st.st_ino)
             if inode not in copies:
                 copies[inode] = held_copy(path, st, held or {})
-            if not copies[inode] and not (in_tree and pip_install_written(rel, path, fresh_dir)):
+            if not copies[inode] and not (in_tree and pip_install_written(rel, path, fresh_dir, wanted, new_top(rel))):
                 found.append(rel)  # (a test.sh's `pip install -e .` into the task's environment: breaker45)
     return tuple(sorted(rel for rel in found if not _compiled(rel, ts_before)))
+
+
+SITE_TOP = re.compile(r"^(.*/lib/python\d+\.\d+/(?:site|dist)-packages/[^/]+)/")
+"""A file in a folder of a site folder: that folder (from the world's root), for `world_written`'s `new_top`."""
 
 
 LATE_LINK = (
