@@ -173,13 +173,14 @@ def _version(base: str) -> str:
     return found[0] if found else f"{sys.version_info.major}.{sys.version_info.minor}"
 
 
-def made_venv_written(root: str, venv_rel: str, folders: tuple[str, ...]) -> list[str]:
+def made_venv_written(root: str, venv_rel: str, folders: tuple[str, ...], tools: tuple[str, ...] = ()) -> list[str]:
     """What in the environment made at `venv_rel` (relative to the world's host folder `root`) `venv` does not make.
 
     Args:
         root: the world's host folder.
         venv_rel: the environment's folder (holding `pyvenv.cfg`), relative to `root`.
         folders: the world's folders as the sandbox names them (`/app`).
+        tools: host paths of the image's binaries whose templates an activation script may be (`made_bin_written`).
 
     Returns:
         Paths relative to `root`: interpreter entries not leading to the image's, then what `made_bin_written` finds
@@ -198,7 +199,7 @@ def made_venv_written(root: str, venv_rel: str, folders: tuple[str, ...]) -> lis
             if INTERPRETER.match(name) and not _leads_to_image(root, f"/{venv_rel}/{bin_name}/{name}", folders):
                 out.append(f"{venv_rel}/{bin_name}/{name}")
         # its activation scripts and commands named like the image's (breaker45)
-        out += made_bin_written(root, f"{venv_rel}/{bin_name}", f"/{venv_rel}", _version(base))
+        out += made_bin_written(root, f"{venv_rel}/{bin_name}", f"/{venv_rel}", _version(base), tools)
     home = _home(os.path.join(base, "pyvenv.cfg"))
     if home is not None and not _in_image("/" + posixpath.normpath(home).lstrip("/"), folders):
         out.append(f"{venv_rel}/pyvenv.cfg")

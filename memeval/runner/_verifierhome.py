@@ -266,6 +266,7 @@ def world_written(
     held: dict[str, set[bytes]] | None = None,
     before: dict[str, int] | None = None,
     wanted: frozenset[str] = frozenset(),
+    tools: tuple[str, ...] = (),
 ) -> tuple[str, ...]:
     """The configuration files (`config_kind`) and installed packages' files (`installed_kind`) written lately.
 
@@ -276,7 +277,8 @@ def world_written(
     (not its `__pycache__` or `.cache`: `TREE_SKIPPED`), and read only to compare it with the held-back tests' file
     of its name (`held`, from `held_configs`): a copy of one is test.sh's own and left out. `wanted` are the modules
     the held-back tests import (`held_imports`): a new package of such a name in an environment's site folder is what
-    test.sh's `pip install .` wrote (`pip_install_written`, breaker46).
+    test.sh's `pip install .` wrote (`pip_install_written`, breaker46). `tools` are host paths of the image's binaries
+    that make environments (uv), whose templates a made environment's activation scripts may be (`made_bin_written`).
     Returns paths relative to `root`, sorted.
     """
     found = []
@@ -304,7 +306,7 @@ def world_written(
         venv = VENV_CONFIG in filenames
         if parent in made_venv or (venv and before is not None and rel_dir not in before):
             if parent not in made_venv:  # its interpreters, `home` and start-up hooks are looked at (breaker44)
-                found += made_venv_written(top, rel_dir, folders)
+                found += made_venv_written(top, rel_dir, folders, tools)
             made_venv.add(dirpath)  # `python3 -m venv .venv` in test.sh: its pip and packages are not counted
         in_tree = any(p in INSTALLED_TREES for p in rel_dir.split("/"))
         if in_tree:
