@@ -173,7 +173,9 @@ def _version(base: str) -> str:
     return found[0] if found else f"{sys.version_info.major}.{sys.version_info.minor}"
 
 
-def made_venv_written(root: str, venv_rel: str, folders: tuple[str, ...], tools: tuple[str, ...] = ()) -> list[str]:
+def made_venv_written(
+    root: str, venv_rel: str, folders: tuple[str, ...], tools: tuple[str, ...] = (), wheels: tuple[str, ...] = ()
+) -> list[str]:
     """What in the environment made at `venv_rel` (relative to the world's host folder `root`) `venv` does not make.
 
     Args:
@@ -181,6 +183,7 @@ def made_venv_written(root: str, venv_rel: str, folders: tuple[str, ...], tools:
         venv_rel: the environment's folder (holding `pyvenv.cfg`), relative to `root`.
         folders: the world's folders as the sandbox names them (`/app`).
         tools: host paths of the image's binaries whose templates an activation script may be (`made_bin_written`).
+        wheels: host paths of the held-back tests' wheels, as trusted as the image's (`made_site_written`).
 
     Returns:
         Paths relative to `root`: interpreter entries not leading to the image's, then what `made_bin_written` finds
@@ -222,7 +225,9 @@ def made_venv_written(root: str, venv_rel: str, folders: tuple[str, ...], tools:
                 if _hook_name(e) and not _known_hook(os.path.join(site, e), e)
             ]
             if VERSION_FOLDER.match(version):  # its packages: what shadows the image's, or loads at start (breaker45)
-                out += made_site_written(root, f"{venv_rel}/{lib}/{version}/site-packages", version[len("python") :])
+                out += made_site_written(
+                    root, f"{venv_rel}/{lib}/{version}/site-packages", version[len("python") :], wheels
+                )
     for other in OTHER_SITES:  # site folders no tool writes in an environment, which Debian's Python reads there
         rel = f"{venv_rel}/{other.format(v=_version(base))}"
         try:

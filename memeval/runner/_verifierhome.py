@@ -267,6 +267,7 @@ def world_written(
     before: dict[str, int] | None = None,
     wanted: frozenset[str] = frozenset(),
     tools: tuple[str, ...] = (),
+    wheels: tuple[str, ...] = (),
 ) -> tuple[str, ...]:
     """The configuration files (`config_kind`) and installed packages' files (`installed_kind`) written lately.
 
@@ -278,7 +279,8 @@ def world_written(
     of its name (`held`, from `held_configs`): a copy of one is test.sh's own and left out. `wanted` are the modules
     the held-back tests import (`held_imports`): a new package of such a name in an environment's site folder is what
     test.sh's `pip install .` wrote (`pip_install_written`, breaker46). `tools` are host paths of the image's binaries
-    that make environments (uv), whose templates a made environment's activation scripts may be (`made_bin_written`).
+    that make environments (uv), whose templates a made environment's activation scripts may be (`made_bin_written`),
+    and `wheels` the held-back tests' wheels, whose files a made environment's packages may be (`made_site_written`).
     Returns paths relative to `root`, sorted.
     """
     found = []
@@ -306,7 +308,7 @@ def world_written(
         venv = VENV_CONFIG in filenames
         if parent in made_venv or (venv and before is not None and rel_dir not in before):
             if parent not in made_venv:  # its interpreters, `home` and start-up hooks are looked at (breaker44)
-                found += made_venv_written(top, rel_dir, folders, tools)
+                found += made_venv_written(top, rel_dir, folders, tools, wheels)
             made_venv.add(dirpath)  # `python3 -m venv .venv` in test.sh: its pip and packages are not counted
         in_tree = any(p in INSTALLED_TREES for p in rel_dir.split("/"))
         if in_tree:

@@ -493,7 +493,8 @@ def run_verifier(
     seen = res.output_bytes[0] if res.output_bytes else None
     home = home_written(work / "tmp")  # the sandbox's HOME: what a later tool of test.sh read there
     tools = (*TOOL_BINARIES, *([str(world.venv / "bin" / "uv")] if world.venv else []))  # uv's templates
-    late = world_written(world.root, since_ns, held, folders_before.inodes, held_imports(tests), tools)
+    wheels = tuple(sorted(str(p) for p in tests.rglob("*.whl") if p.is_file()))  # the task's own, as the image's
+    late = world_written(world.root, since_ns, held, folders_before.inodes, held_imports(tests), tools, wheels)
     # and the home folders by the password database that the world holds (`/root/.sqliterc`: sqlite3 reads it)
     late = tuple(sorted({*late, *passwd_home_written(world.root, passwd_homes(world_folders(world)), since_ns)}))
     top = str(world.root)  # files removed, and held-back ones rewritten, while test.sh ran (breaker44)
