@@ -148,8 +148,8 @@ TOOL_CONFIG = {
         "`CTEST_CUSTOM_PRE_TEST` runs a command first); `cmake -B build` keeps one it did not write (breaker46)",
     ),
     ".valgrindrc": (
-        "valgrind's options, read from its working folder before its command line (`--tool=none` runs no memory "
-        "checker: `valgrind --error-exitcode=1 ./check` passes whatever the program does; breaker46)"
+        "valgrind's options, read from its working folder with its command line (`--suppressions=FILE` hiding every "
+        "leak: `valgrind --leak-check=full --error-exitcode=1 ./check` passes a leaking program; breaker46)"
     ),
     ".tool-versions": "asdf and mise version file (`python path:/app/x` makes their shims run the agent's interpreter)",
     **dict.fromkeys(
