@@ -15,6 +15,7 @@ import stat
 from pathlib import Path
 
 from memeval._files import read_regular
+from memeval.runner._madebin import TOOL_BINARIES
 
 HASH_CHUNK_BYTES = 1 << 20
 """Bytes read at a time when a file is hashed to compare it with the held-back tests' files."""
@@ -122,3 +123,20 @@ def held_imports(tests: Path) -> frozenset[str]:
                         if top.isascii() and top.decode().isidentifier():
                             names.add(top.decode())
     return frozenset(names)
+
+
+def vouchers(tests: Path, venv: Path | None) -> tuple[frozenset[str], tuple[str, ...], tuple[str, ...]]:
+    """What the task and the image vouch for among the files test.sh's run leaves (breaker46).
+
+    As `memeval.runner._verifierhome.world_written` takes them: the modules the held-back tests import (`held_imports`),
+    the host paths of the image's uv binaries (`TOOL_BINARIES`, and the one in the world's environment `venv` a
+    Dockerfile's `RUN pip install uv` made), whose activation templates a made environment's scripts may be, and the
+    held-back tests' wheels, as trusted as the image's.
+
+    Args:
+        tests: the host folder of the verifier's copy of the held-back tests.
+        venv: the host folder of the world's environment (`/opt/memeval/venv` inside), or None.
+    """
+    tools = (*TOOL_BINARIES, *([str(venv / "bin" / "uv")] if venv else []))
+    wheels = tuple(sorted(str(p) for p in tests.rglob("*.whl") if p.is_file()))
+    return held_imports(tests), tools, wheels

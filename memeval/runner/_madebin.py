@@ -30,7 +30,7 @@ import mmap
 import os
 import re
 import stat
-from functools import cache
+from functools import cache, lru_cache
 
 from memeval._files import read_regular
 from memeval.runner._madesite import image_has
@@ -96,16 +96,22 @@ TOOL_BINARIES = ("/usr/local/bin/uv", "/usr/bin/uv")
 TOOL_PLACEHOLDER = re.compile(rb"\{\{ ?[A-Z_]+ ?\}\}")
 """A placeholder of uv's templates (`{{ VIRTUAL_ENV_DIR }}`)."""
 
-MAX_TEMPLATE_STARTS = 64
+MAX_TEMPLATE_STARTS = 16
 """Places in a binary where a script's first line is tried as a template's start before giving up."""
 
+MAX_TEMPLATE_LINES = 4096
+"""Longest activation script, in lines, looked up in a binary (uv's are 90-250 lines)."""
 
-def _template_patterns(binary: str, first: bytes, last: bytes, size: int, lines: int) -> list[re.Pattern[bytes]]:
+MIN_FIRST_LINE = 16
+"""Shortest first line looked up in a binary (uv's templates begin with a licence line of 52 bytes)."""
+
+
+def _template_patterns(binary: str, first: bytes, last: bytes, lines: int) -> list[re.Pattern[bytes]]:
     """Templates in the file `binary` that start with line `first` and end with line `last`, as patterns.
 
-    A template is a run of the binary from an occurrence of `first` to an occurrence of `last` after it, at most
-    `size` bytes and exactly `lines` lines long (a `VALUE` holds no line break); each `TOOL_PLACEHOLDER` in it becomes
-    `VALUE`. Nothing when the file cannot be read.
+    A template is the run of the binary from an occurrence of `first` over exactly `lines` lines (a `VALUE` holds no
+    line break), which must end with `last`; each `TOOL_PLACEHOLDER` in it becomes `VALUE`. At most
+    `MAX_TEMPLATE_STARTS` occurrences are tried. Nothing when the file cannot be read.
     """
     try:
         fd = os.open(binary, os.O_RDONLY | os.O_CLOEXEC)
@@ -120,13 +126,15 @@ def _template_patterns(binary: str, first: bytes, last: bytes, size: int, lines:
             for _ in range(MAX_TEMPLATE_STARTS):
                 if start < 0:
                     break
-                end = mm.find(last, start + len(first) - 1)
-                while 0 <= end and end + len(last) - start <= size:
-                    template = mm[start : end + len(last)]
-                    parts = TOOL_PLACEHOLDER.split(template) if template.count(b"\n") == lines else []
-                    if len(parts) > 1:
-                        out.append(re.compile(VALUE.encode().join(re.escape(p) for p in parts)))
-                    end = mm.find(last, end + 1)
+                end = start
+                for _ in range(lines):
+                    end = mm.find(b"\n", end) + 1
+                    if end == 0:
+                        break
+                template = mm[start:end] if end > start else b""
+                parts = TOOL_PLACEHOLDER.split(template) if template.endswith(last) else []
+                if len(parts) > 1:
+                    out.append(re.compile(VALUE.encode().join(re.escape(p) for p in parts)))
                 start = mm.find(first, start + 1)
             return out
     except (OSError, ValueError):
@@ -135,11 +143,9 @@ def _template_patterns(binary: str, first: bytes, last: bytes, size: int, lines:
         os.close(fd)
 
 
-@cache
-def _templates(
-    binary: str, mtime_ns: int, first: bytes, last: bytes, size: int, lines: int
-) -> tuple[re.Pattern[bytes], ...]:
-    return tuple(_template_patterns(binary, first, last, size, lines))
+@lru_cache(maxsize=32)  # its keys are the agent's lines: a bounded cache
+def _templates(binary: str, mtime_ns: int, first: bytes, last: bytes, lines: int) -> tuple[re.Pattern[bytes], ...]:
+    return tuple(_template_patterns(binary, first, last, lines))
 
 
 def tool_template(data: bytes, tools: tuple[str, ...]) -> bool:
@@ -149,16 +155,16 @@ def tool_template(data: bytes, tools: tuple[str, ...]) -> bool:
     binary; the script must then match it whole with one `VALUE` a placeholder, so no code is added. Looked up once a
     binary (its path and modification time) and pair of lines.
     """
-    lines = data.splitlines(keepends=True)
-    if len(lines) < 2:
+    lines = data.split(b"\n")
+    count = len(lines) - 1  # the script's lines, each ending in a line break (uv's do)
+    if lines[-1] or not 2 <= count <= MAX_TEMPLATE_LINES or len(lines[0].strip()) < MIN_FIRST_LINE:
         return False
     for tool in tools:
         try:
             mtime_ns = os.stat(tool).st_mtime_ns
         except OSError:
             continue
-        # the template is shorter than the filled script, save for its placeholders' own text: a bound of twice its size
-        for pattern in _templates(tool, mtime_ns, lines[0], lines[-1], 2 * len(data) + 4096, data.count(b"\n")):
+        for pattern in _templates(tool, mtime_ns, lines[0] + b"\n", lines[-2] + b"\n", count):
             if pattern.fullmatch(data):
                 return True
     return False
