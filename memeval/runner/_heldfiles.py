@@ -125,13 +125,39 @@ def held_imports(tests: Path) -> frozenset[str]:
     return frozenset(names)
 
 
-def vouchers(tests: Path, venv: Path | None) -> tuple[frozenset[str], tuple[str, ...], tuple[str, ...]]:
+PATH_WORD = re.compile(rb"(?<![\w./-])(/[\w.-]+(?:/[\w.-]+)*)")
+"""An absolute path written in a held-back file (`/app/src` in `export PYTHONPATH=/app/src` or `sys.path.insert`)."""
+
+
+def held_paths(tests: Path) -> frozenset[str]:
+    """The absolute paths the held-back files write (`PATH_WORD`), normalised without a trailing slash (breaker46).
+
+    A folder named there may be on a later Python's import path (`export PYTHONPATH=/app/src`, a test's
+    `sys.path.insert(0, "/app")`); read as `held_imports` reads the files.
+    """
+    out: set[str] = set()
+    count = 0
+    for dirpath, _, filenames in os.walk(tests):
+        for name in filenames:
+            count += 1
+            if count > MAX_HELD_FILES:
+                return frozenset(out)
+            try:
+                data = read_regular(os.path.join(dirpath, name), MAX_IMPORT_SCAN_BYTES)
+            except OSError:
+                continue  # unreadable part way: it names nothing
+            for word in PATH_WORD.findall(data or b""):
+                out.add(os.path.normpath(word.decode("utf-8", "replace")))
+    return frozenset(out)
+
+
+def vouchers(tests: Path, venv: Path | None) -> tuple[frozenset[str], tuple[str, ...], tuple[str, ...], frozenset[str]]:
     """What the task and the image vouch for among the files test.sh's run leaves (breaker46).
 
     As `memeval.runner._verifierhome.world_written` takes them: the modules the held-back tests import (`held_imports`),
     the host paths of the image's uv binaries (`TOOL_BINARIES`, and the one in the world's environment `venv` a
     Dockerfile's `RUN pip install uv` made), whose activation templates a made environment's scripts may be, and the
-    held-back tests' wheels, as trusted as the image's.
+    held-back tests' wheels, as trusted as the image's, and the folders the held-back files name (`held_paths`).
 
     Args:
         tests: the host folder of the verifier's copy of the held-back tests.
@@ -139,4 +165,4 @@ def vouchers(tests: Path, venv: Path | None) -> tuple[frozenset[str], tuple[str,
     """
     tools = (*TOOL_BINARIES, *([str(venv / "bin" / "uv")] if venv else []))
     wheels = tuple(sorted(str(p) for p in tests.rglob("*.whl") if p.is_file()))
-    return held_imports(tests), tools, wheels
+    return held_imports(tests), tools, wheels, held_paths(tests)

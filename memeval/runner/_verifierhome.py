@@ -36,6 +36,7 @@ from memeval.runner._diff import printable
 from memeval.runner._heldfiles import held_copy
 from memeval.runner._homeconfig import HOME_CONFIG, passwd_home_config
 from memeval.runner._libshadow import library_shadow
+from memeval.runner._madesite import ALWAYS_LOOKED_AT, image_has
 from memeval.runner._madevenv import made_venv_written, pip_install_written
 from memeval.runner._removed import world_folders_before
 from memeval.runner._runnersection import RUNNER_SECTIONS, TOOL_CONFIG, git_detail
@@ -118,8 +119,10 @@ JS_OUTPUT = (".js", ".jsx", ".mjs", ".cjs")
 
 
 LATE_MODULE = (
-    "module `{}` beside test modules: pytest puts their folder first on the import path, so it is what the tests "
-    "import by that name, in their process (a standard-library module pytest had not loaded: `hashlib`, `sqlite3`)"
+    "module `{}` beside test modules, at the top of a world folder or in a folder the held-back files name: pytest "
+    "puts a test's folder first on the import path, and a test.sh or test that puts the world first "
+    "(`PYTHONPATH=/app`) does the same, so it is what a later Python imports by that name (`pytest` itself, or a "
+    "standard-library module not loaded yet: `hashlib`, `sqlite3`)"
 )
 MODULE_SUFFIXES = (".py", ".pyc", ".so")
 
@@ -268,6 +271,7 @@ def world_written(
     wanted: frozenset[str] = frozenset(),
     tools: tuple[str, ...] = (),
     wheels: tuple[str, ...] = (),
+    paths: frozenset[str] = frozenset(),
 ) -> tuple[str, ...]:
     """The configuration files (`config_kind`) and installed packages' files (`installed_kind`) written lately.
 
@@ -281,6 +285,8 @@ def world_written(
     test.sh's `pip install .` wrote (`pip_install_written`, breaker46). `tools` are host paths of the image's binaries
     that make environments (uv), whose templates a made environment's activation scripts may be (`made_bin_written`),
     and `wheels` the held-back tests' wheels, whose files a made environment's packages may be (`made_site_written`).
+    `paths` are the folders the held-back files name (`held_paths`): a module named like the image's written into one,
+    or at the top of a world folder, is a finding whether or not tests are beside it (`_on_import_path`).
     Returns paths relative to `root`, sorted.
     """
     found = []
@@ -352,7 +358,7 @@ def world_written(
                 init = name == "__init__.py"
                 if init not in beside:
                     beside[init] = _tests_beside(dirpath, filenames, name)
-                if not beside[init]:
+                if not beside[init] and not (not init and _on_import_path(name, rel_dir, paths)):
                     continue
             inode = (name, st.st_dev, st.st_ino)
             if inode not in copies:
@@ -415,6 +421,23 @@ def _plain_file(root: Path, inside: str, folders: tuple[str, ...]) -> bool:
         if stat.S_ISLNK(mode) or (i < len(parts) - 1 and not stat.S_ISDIR(mode)):
             return False
     return stat.S_ISREG(mode)
+
+
+def _on_import_path(name: str, rel_dir: str, paths: frozenset[str]) -> bool:
+    """Whether a module file `name` in the world's folder `rel_dir` may be what a later Python of test.sh imports.
+
+    breaker46: a test.sh that puts the world first itself (`export PYTHONPATH=/app`, or a held-back test's
+    `sys.path.insert(0, "/app/src")`) imports from there before the standard library and the image's packages, and
+    memeval's guard keeps such entries as test.sh gave them: the program test.sh ran first wrote `/app/pytest.py`
+    printing `1 passed`, and the `python3 -m pytest` after it passed a wrong answer with no finding. So a module named
+    like one of the image's, a test runner's or one the standard library tries (`ALWAYS_LOOKED_AT`) is looked at at the
+    top of a world folder and in a folder the held-back files name (`paths`), not only beside tests.
+    """
+    module = _late_module(name)
+    if module is None or not ("/" not in rel_dir or "/" + rel_dir in paths):
+        return False
+    version = f"{sys.version_info.major}.{sys.version_info.minor}"
+    return module in ALWAYS_LOOKED_AT or image_has(module, version)
 
 
 def _compiled(rel: str, ts_before: set[str]) -> bool:
