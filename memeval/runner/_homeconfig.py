@@ -82,6 +82,7 @@ HOME_CONFIG: dict[str, str] = {
     ".bash_profile": _SHELL,
     ".bash_login": _SHELL,
     ".profile": _SHELL,
+    ".bash_logout": "run by a login bash as it exits (`exit 0` there made `bash -lc 'pytest ...; exit $?'` succeed)",
 }
 """Files (or folders) a test tool reads from its user's home folder, relative to it, each with what it can make the
 tool do. pip's and uv's are left out: the verifier sets `PIP_CONFIG_FILE=/dev/null` and `UV_NO_CONFIG=1`."""
