@@ -26,6 +26,10 @@ COVERAGE_SECTIONS = {"pyproject.toml": b"[tool.coverage", "setup.cfg": b"[covera
 """The same files' coverage.py section (`pytest --cov` reads it: `[run] plugins` are modules it imports into the
 test runner's process, as a `conftest.py` is run), and its header."""
 COVERAGE_DETAIL = "coverage.py section in {}: its `[run] plugins` are modules imported into the test runner's process"
+LINTER_TABLES = frozenset({"ruff"})
+"""`pyproject.toml` tables of a linter a test.sh may run as its check (breaker46: `[tool.ruff.lint] select = []` made
+`ruff check code.py` pass code it should have failed)."""
+LINTER_DETAIL = "linter section in {} (`[tool.ruff]`): what `ruff check` checks, and whether it checks anything"
 READ_SECTIONS = ("setup.cfg", "tox.ini")
 """Of `RUNNER_SECTIONS`, the files searched as text, not parsed: read under `ScanBudget` too."""
 MAX_PARSED_TOML_BYTES = 16 << 20
@@ -92,9 +96,13 @@ def runner_section(name: str, path: Path, size: int, limit: int, budget: TomlBud
             tool = doc.get("tool")
             if isinstance(tool, dict) and "pytest" in tool:
                 return f"test-runner section in {name}"
+            if isinstance(tool, dict) and LINTER_TABLES & set(tool):
+                return LINTER_DETAIL.format(name)
             return COVERAGE_DETAIL.format(name) if isinstance(tool, dict) and "coverage" in tool else None
     if RUNNER_SECTIONS[name] in head:
         return f"test-runner section in {name}"
+    if name == "pyproject.toml" and b"[tool.ruff" in head:
+        return LINTER_DETAIL.format(name)
     return COVERAGE_DETAIL.format(name) if COVERAGE_SECTIONS[name] in head else None
 
 
@@ -150,6 +158,11 @@ TOOL_CONFIG = {
     ".valgrindrc": (
         "valgrind's options, read from its working folder with its command line (`--suppressions=FILE` hiding every "
         "leak: `valgrind --leak-check=full --error-exitcode=1 ./check` passes a leaking program; breaker46)"
+    ),
+    **dict.fromkeys(
+        ("ruff.toml", ".ruff.toml"),
+        "ruff's configuration, read from the folder it checks and above (`lint.select = []` checks nothing: "
+        "`ruff check` passes any code; breaker46)",
     ),
     ".tool-versions": "asdf and mise version file (`python path:/app/x` makes their shims run the agent's interpreter)",
     **dict.fromkeys(
