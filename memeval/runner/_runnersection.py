@@ -26,10 +26,36 @@ COVERAGE_SECTIONS = {"pyproject.toml": b"[tool.coverage", "setup.cfg": b"[covera
 """The same files' coverage.py section (`pytest --cov` reads it: `[run] plugins` are modules it imports into the
 test runner's process, as a `conftest.py` is run), and its header."""
 COVERAGE_DETAIL = "coverage.py section in {}: its `[run] plugins` are modules imported into the test runner's process"
-LINTER_TABLES = frozenset({"ruff"})
-"""`pyproject.toml` tables of a linter a test.sh may run as its check (breaker46: `[tool.ruff.lint] select = []` made
-`ruff check code.py` pass code it should have failed)."""
-LINTER_DETAIL = "linter section in {} (`[tool.ruff]`): what `ruff check` checks, and whether it checks anything"
+RUFF_PLAIN = frozenset(
+    {"line-length", "indent-width", "target-version", "src", "preview", "fix", "show-fixes", "output-format"}
+    | {"cache-dir", "required-version", "unsafe-fixes", "format"}
+)
+"""Keys of `[tool.ruff]` that change how code is laid out or reported, never which rules run on which files."""
+RUFF_LINT_PLAIN = frozenset({"extend-select", "fixable", "unfixable", "preview"})
+"""Keys of `[tool.ruff.lint]` that only add rules or say what `--fix` may touch."""
+LINTER_DETAIL = (
+    "linter section in {} (`[tool.ruff]` choosing rules or files: `select = []` made `ruff check` pass any code; "
+    "breaker46)"
+)
+
+
+def ruff_weakens(tool: dict[str, object]) -> bool:
+    """Whether a `pyproject.toml`'s `tool` table has a `ruff` section that chooses which rules run on which files.
+
+    Any key of `[tool.ruff]` but `RUFF_PLAIN` (its `select`, `ignore`, `exclude`, `per-file-ignores`, `extend` of
+    another file...), and any of `[tool.ruff.lint]` but `RUFF_LINT_PLAIN` (a plugin's settings too), is one:
+    `[tool.ruff.lint] select = []` made the `ruff check` a test.sh ran pass code that fails it. `line-length` alone is
+    not (breaker46).
+    """
+    ruff = tool.get("ruff")
+    if not isinstance(ruff, dict):
+        return False
+    lint = ruff.get("lint", {})
+    if set(ruff) - RUFF_PLAIN - {"lint"}:
+        return True
+    return not isinstance(lint, dict) or bool(set(lint) - RUFF_LINT_PLAIN)
+
+
 READ_SECTIONS = ("setup.cfg", "tox.ini")
 """Of `RUNNER_SECTIONS`, the files searched as text, not parsed: read under `ScanBudget` too."""
 MAX_PARSED_TOML_BYTES = 16 << 20
@@ -96,13 +122,11 @@ def runner_section(name: str, path: Path, size: int, limit: int, budget: TomlBud
             tool = doc.get("tool")
             if isinstance(tool, dict) and "pytest" in tool:
                 return f"test-runner section in {name}"
-            if isinstance(tool, dict) and LINTER_TABLES & set(tool):
+            if isinstance(tool, dict) and ruff_weakens(tool):
                 return LINTER_DETAIL.format(name)
             return COVERAGE_DETAIL.format(name) if isinstance(tool, dict) and "coverage" in tool else None
     if RUNNER_SECTIONS[name] in head:
         return f"test-runner section in {name}"
-    if name == "pyproject.toml" and b"[tool.ruff" in head:
-        return LINTER_DETAIL.format(name)
     return COVERAGE_DETAIL.format(name) if COVERAGE_SECTIONS[name] in head else None
 
 

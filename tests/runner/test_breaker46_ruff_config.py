@@ -3,7 +3,7 @@
 A task that asks for lint-clean code and checks it with `ruff check` in test.sh read the agent's configuration from
 `/app`: a `ruff.toml` holding `[lint] select = []`, or a `pyproject.toml` holding `[tool.ruff.lint] select = []`,
 made ruff check nothing, and code still failing its rules (`import os` unused) passed with reward 1 and no finding
-on main. Both are now `runner-config` findings (`TOOL_CONFIG`, `LINTER_TABLES`); an honest fix passes with none.
+on main. Both are now `runner-config` findings (`TOOL_CONFIG`, `ruff_weakens`); an honest fix passes with none.
 Needs the package registry for ruff (the world's `RUN pip install ruff`).
 """
 
