@@ -110,6 +110,18 @@ the response counts cache writes without saying how many were 1-hour ones (Anthr
 left out), after `counts N cache writes, not how many are`: 1-hour writes are billed at twice the input price, 5-minute
 ones at 1.25 times, so the projection gives that reason instead of "no price for the model"."""
 
+UPSTREAM_UNANSWERED = "the upstream had the request and sent no answer, so what it billed is not known"
+"""Words the meter puts in the `error` of a call it forwarded whose upstream then closed the connection, or stayed
+silent past the proxy's read timeout, before any answer began (`memeval.meter._upstream.UpstreamUnanswered`). The
+agent is answered 502, but the provider had the request and bills what it generated: such a call is counted as one
+of unknown cost (`unanswered`), never as an error answer that cost nothing."""
+
+
+def unanswered(error: str | None) -> bool:
+    """Whether a call's `error` says the upstream had its request and never answered (`UPSTREAM_UNANSWERED`)."""
+    return error is not None and UPSTREAM_UNANSWERED in error
+
+
 LONG_PROMPT_NOTE = "context window the price table prices"
 """Words the meter puts in an `unpriced` call's `price_source` when its prompt is longer than the model's context
 window in genai-prices and the table has no price for such a prompt, after `a prompt of N tokens, past the W-token`

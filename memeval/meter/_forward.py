@@ -34,7 +34,7 @@ from memeval.meter._records import Cost, ModelCall, Upstream
 from memeval.meter._relay import HOP_BY_HOP, Call, Relay
 from memeval.meter._reply import Reply, Request
 from memeval.meter._shapes import ErrorAnswer, Refusal, error_answer
-from memeval.meter._unpriced import billed_apart, billed_apart_words, hosted_unpriced, tokens_only_priced
+from memeval.meter._unpriced import call_cost
 from memeval.meter._upstream import UpstreamPool, UpstreamUnreachable
 from memeval.meter._usage import ParsedUsage
 from memeval.meter._wire import readable_accept_encoding
@@ -293,19 +293,15 @@ class ForwardApp:
             # An answer that says what it used is billed as it says, whatever its status: an error status with a
             # usage object (an OpenAI-compatible server's failed Responses object) is no free call. The providers'
             # documented error bodies (Anthropic's, OpenAI's, Gemini's) carry none: such an answer is not billed.
-            cost = self._prices.cost(
+            cost = call_cost(
+                self._prices,
                 usage,
                 provider=call.provider.genai_prices_id,
                 models=(usage.model, call.requested_model),
                 at=call.started_at,
+                tier=call.tier,
+                long_cache=call.long_cache,
             )
-            if usage.hosted_billed_apart and cost.cost_usd is not None:
-                cost = hosted_unpriced(cost, usage.hosted_billed_apart)
-            elif usage.hosted_tool_calls and cost.cost_usd is not None:
-                cost = tokens_only_priced(cost, usage.hosted_tool_calls)
-            apart = billed_apart_words(usage, call.tier, call.long_cache)
-            if apart is not None and cost.cost_usd is not None:
-                cost = billed_apart(cost, apart)
         else:  # error answers without usage (429, 529, 5xx, refusals) are not billed
             cost = Cost(cost_usd=None, reason="usage_missing")
         record = ModelCall(

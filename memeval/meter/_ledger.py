@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from memeval.errors import MeterError
 from memeval.meter._records import ModelCall, TrialSpend
-from memeval.types import Role
+from memeval.types import Role, unanswered
 
 KEY_PREFIX = "mk-"
 """Placeholder keys look like `mk-<32 hex digits>`: obviously not a provider key."""
@@ -292,8 +292,9 @@ class Ledger:
         """Add one call to its trial's counts and settle its reservation, if any."""
         if reservation is not None:
             # an error answer is not billed unless it says what it used (then it has a cost, or a reason for none);
-            # an answered call of unknown cost is charged its worst case
-            billed = 200 <= call.status < 300 or call.cost.reason != "usage_missing"
+            # an answered call of unknown cost is charged its worst case, as is a request the upstream had and never
+            # answered (`unanswered`: the proxy's 502 is no answer of the provider's)
+            billed = 200 <= call.status < 300 or call.cost.reason != "usage_missing" or unanswered(call.error)
             reservation.settle(call.cost.cost_usd if billed else 0.0)
         with self._lock:
             trial = self._by_id.get(call.trial_id)
@@ -304,7 +305,7 @@ class Ledger:
                 trial.spent_usd += call.cost.cost_usd
             elif call.cost.reason == "unpriced":
                 trial.unpriced_calls += 1
-            elif 200 <= call.status < 300:
+            elif 200 <= call.status < 300 or unanswered(call.error):
                 trial.usage_missing_calls += 1
 
     def spend(self, trial_id: str) -> TrialSpend:

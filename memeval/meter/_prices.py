@@ -31,6 +31,7 @@ from genai_prices import types as genai_types
 from memeval.meter._records import Cost
 from memeval.meter._usage import ParsedUsage
 from memeval.meter._userprices import ONE_HOUR_UNPRICED, WRITE_UNPRICED, load_user_prices, user_cost
+from memeval.meter._windows import context_window
 from memeval.types import LONG_PROMPT_NOTE, SERVICE_TIER_NOTE
 
 log = logging.getLogger(__name__)
@@ -425,7 +426,7 @@ class _GenaiPricer:
         if found is None:
             raise LookupError(f"genai-prices knows no model {model!r} of provider {provider!r}")
         prov, info = found
-        limit, prompt = info.context_window, usage.input_tokens or 0
+        limit, prompt = context_window(prov.id, info), usage.input_tokens or 0
         if window and limit is not None and prompt > limit and not _tiered(info.get_prices(at)):
             raise PromptPastWindow(f"{prov.id}:{info.id}", prompt, limit)
         if tier is not None:

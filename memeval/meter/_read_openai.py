@@ -24,6 +24,7 @@ import re
 from itertools import compress, repeat
 from typing import Any
 
+from memeval.meter._chat_tools import chat_tool, chunk_ids, stream_tool
 from memeval.meter._errors import OPENAI_ERRORS, error_status, read_error
 from memeval.meter._provider import Headers, ModelProvider, Refusal, Route, WireApi, models_lookup
 from memeval.meter._show_openai import (
@@ -50,9 +51,19 @@ CLIENT_TOOL_ITEMS = frozenset(
 """Responses output items that ask the client to run a tool."""
 
 HOSTED_TOOL_ITEMS = frozenset(
-    {"web_search_call", "file_search_call", "code_interpreter_call", "image_generation_call", "mcp_call"}
+    {
+        "web_search_call",
+        "file_search_call",
+        "code_interpreter_call",
+        "image_generation_call",
+        "mcp_call",
+        "tool_search_call",
+    }
 )
-"""Responses output items for tools the provider ran itself."""
+"""Responses output items for tools the provider ran itself. Web search ($10 per 1,000 calls) and file search ($2.50
+per 1,000) are billed per call beside the tokens (OpenAI API pricing, built-in tools); for the hosted tool search
+(`tool_search_call` with `execution: "server"`; the tool search guide, developers.openai.com/api/docs/guides/
+tools-tool-search) no price statement was found, so its call is no known cost either (`_item`)."""
 
 
 CHAT_SEARCH_MODEL = re.compile(r"-search-(?:preview|api)(?:-|$)")
@@ -115,11 +126,6 @@ _RESPONSES_USAGE = (
 )
 
 
-def _chat_tool(state: UsageState, key: str, call: dict[str, Any]) -> None:
-    named = as_dict(call.get("function")) or as_dict(call.get("custom"))
-    state.add_tool(key, str(named.get("name") or call.get("type") or "tool"))
-
-
 def read_chat_body(state: UsageState, obj: Any) -> None:
     """Fill `state` from a non-streaming chat completion (or an error object)."""
     body = as_dict(obj)
@@ -138,7 +144,7 @@ def read_chat_body(state: UsageState, obj: Any) -> None:
     for choice in map(as_dict, as_list(body.get("choices"))):
         message = as_dict(choice.get("message"))
         for position, call in enumerate(map(as_dict, as_list(message.get("tool_calls")))):
-            _chat_tool(state, str(call.get("id") or f"{choice.get('index')}.{position}"), call)
+            chat_tool(state, str(call.get("id") or f"{choice.get('index')}.{position}"), call)
         if choice.get("finish_reason") is not None:
             state.terminal = True
 
@@ -175,9 +181,7 @@ def read_chat_event(state: UsageState, name: str, data_text: str, obj: Any) -> N
     for choice in choices:
         delta = as_dict(choice.get("delta"))
         for call in map(as_dict, as_list(delta.get("tool_calls"))):
-            key = f"{choice.get('index')}.{call.get('index')}"
-            if key not in state.tools and (call.get("id") or as_dict(call.get("function"))):
-                _chat_tool(state, key, call)
+            stream_tool(state, choice.get("index"), call)
 
 
 _TOOL_DELTA = re.compile(r'"choices":\[\{"index":(\d+),"delta":\{"tool_calls":\[\{"index":(\d+),')
@@ -216,8 +220,8 @@ def skips_chat_event(state: UsageState, _name: str, data: str) -> bool:
     calls = data.count('"tool_calls"')
     if calls == 0:
         return True
-    if calls != 1 or data.count('"index"') != 2:
-        return False
+    if calls != 1 or data.count('"index"') != 2 or data.count('"id"') != chunk_ids(state, data):
+        return False  # a call's `id` (a call starting, or one more at a reused index) is read
     found = _TOOL_DELTA.search(data)
     return found is not None and f"{found[1]}.{found[2]}" in state.tools
 
@@ -243,6 +247,8 @@ def skips_chat_data(state: UsageState, data: bytes, events: int) -> bool:
     if data.find(b"\\u") >= 0:  # an escape may spell a key: those events are read whole
         return False
     calls = data.count(b'"tool_calls"')
+    if calls and data.count(b'"id"') != chunk_ids(state, data):
+        return False  # a call's `id` is among them: a call starting (or one more at a reused index) is read
     if events > 1 and calls and data.count(b'"function":{"arguments":') != calls:
         # A quick no before the costlier counts: a tool delta that is not a bare argument delta (most often a call
         # starting, which must be read) is among the events, which are then asked one by one.
@@ -313,10 +319,19 @@ def skips_responses_event(_state: UsageState, _name: str, data: str) -> bool:
 
 
 def _item(state: UsageState, key: str, item: dict[str, Any]) -> None:
+    """Count one Responses output item that is a tool call: the client's (`add_tool`) or the provider's (`hosted`).
+
+    A `*_call` item of a kind in neither set (`tool_search_call`, added with GPT-5.4's tool search, or any kind added
+    later) is a tool the provider ran itself, billed apart with no price here, unless it says `execution: "client"`
+    (OpenAI's client-executed tool search): then the agent runs it. Read as nothing, such a call was priced at its
+    tokens alone, a known cost that may sit below the bill.
+    """
     kind = item.get("type")
-    if kind in CLIENT_TOOL_ITEMS:
+    if not isinstance(kind, str):
+        return
+    if kind in CLIENT_TOOL_ITEMS or (kind.endswith("_call") and item.get("execution") == "client"):
         state.add_tool(str(item.get("id") or key), str(item.get("name") or kind))
-    elif kind in HOSTED_TOOL_ITEMS:
+    elif kind in HOSTED_TOOL_ITEMS or kind.endswith("_call"):
         state.hosted.add(str(item.get("id") or key))
 
 

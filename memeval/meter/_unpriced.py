@@ -6,6 +6,9 @@ words the projection reads back (`memeval.results._spend.unknown_cost_reason`).
 
 from __future__ import annotations
 
+from datetime import datetime
+
+from memeval.meter._prices import PriceBook
 from memeval.meter._records import Cost
 from memeval.meter._usage import ParsedUsage
 from memeval.types import (
@@ -94,3 +97,31 @@ def billed_apart(tokens: Cost, apart: str) -> Cost:
             f"response {apart}"
         ),
     )
+
+
+def call_cost(
+    prices: PriceBook,
+    usage: ParsedUsage,
+    *,
+    provider: str,
+    models: tuple[str | None, ...],
+    at: datetime,
+    tier: str | None = None,
+    long_cache: bool = False,
+) -> Cost:
+    """The cost of one answered call the way the proxy records it: its tokens priced, then what the price leaves out.
+
+    `PriceBook.cost` of the tokens; then `unpriced` for provider tool uses billed apart (`hosted_unpriced`), a note
+    for those billed as tokens only (`tokens_only_priced`), and `unpriced` for a part billed apart from the text
+    tokens (`billed_apart_words`: a service tier asked and unnamed, unsaid 1-hour cache writes, audio, images, a
+    surcharge). Args as `PriceBook.cost`; `tier` and `long_cache` as `billed_apart_words`.
+    """
+    cost = prices.cost(usage, provider=provider, models=models, at=at)
+    if usage.hosted_billed_apart and cost.cost_usd is not None:
+        cost = hosted_unpriced(cost, usage.hosted_billed_apart)
+    elif usage.hosted_tool_calls and cost.cost_usd is not None:
+        cost = tokens_only_priced(cost, usage.hosted_tool_calls)
+    apart = billed_apart_words(usage, tier, long_cache)
+    if apart is not None and cost.cost_usd is not None:
+        cost = billed_apart(cost, apart)
+    return cost

@@ -10,8 +10,9 @@ of llhttp). TCP_NODELAY is on for every connection (asyncio sets it on TCP trans
 chunk never waits for a delayed ACK.
 
 A request sent on a reused connection that the server had already closed (the keep-alive race: not one byte of
-answer came back) is sent once more on a new connection, as browsers and urllib3 do; a request on a new connection
-is never sent twice.
+answer came back) is sent once more on a new connection, as browsers and urllib3 do; a request on a new connection,
+or one the server held silent, is never sent twice. A request sent and never answered is `UpstreamUnanswered`: the
+upstream had it, so its cost is unknown, not nothing.
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ from urllib.parse import urlsplit
 import certifi
 import httptools
 
+from memeval.types import UPSTREAM_UNANSWERED
+
 CONNECT_TIMEOUT_S = 30.0
 READ_TIMEOUT_S = 600.0
 """Longest silence from the upstream while a response is awaited or streamed (model calls can think long)."""
@@ -37,6 +40,17 @@ MAX_IDLE_PER_ORIGIN = 128
 
 class UpstreamUnreachable(Exception):
     """No answer could be had: connect failed, TLS failed, or the connection closed before a response began."""
+
+
+class UpstreamUnanswered(UpstreamUnreachable):
+    """The request was sent and no answer began: the upstream had it, and may have run and billed it.
+
+    The upstream closed the connection, stayed silent `READ_TIMEOUT_S` or answered with bytes that are not HTTP.
+    The message ends with `UPSTREAM_UNANSWERED`.
+    """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(f"{reason}; {UPSTREAM_UNANSWERED}")
 
 
 class Sink(Protocol):
@@ -219,7 +233,7 @@ class Exchange(asyncio.Protocol):
         if self._started:
             self._fail(f"the upstream sent nothing for {READ_TIMEOUT_S:g} s")
         else:
-            self._unanswered(TimeoutError(f"no answer within {READ_TIMEOUT_S:g} s"))
+            self._unanswered(TimeoutError(f"no answer within {READ_TIMEOUT_S:g} s"), held=True)
             self.close()
 
     def _fail(self, error: str) -> None:
@@ -229,12 +243,18 @@ class Exchange(asyncio.Protocol):
             self._unanswered(ConnectionError(error))
         self.close()
 
-    def _unanswered(self, exc: BaseException | None) -> None:
+    def _unanswered(self, exc: BaseException | None, *, held: bool = False) -> None:
+        """The request was sent and no answer began: retried (`_Retry`) or failed (`UpstreamUnanswered`).
+
+        Retried only in the keep-alive race: a kept connection closed with not one byte back, which the server
+        closed before reading the request. A request the server held (`held`: silent for `READ_TIMEOUT_S`) was read
+        and may be running: sent again, it was run and billed twice with one call on record.
+        """
         done, self._sink = self._done, None
         self._end_timer()
         if done is not None and not done.done():
-            retry = self.reused and not self._got_bytes
-            done.set_exception(_Retry() if retry else UpstreamUnreachable(_reason(exc)))
+            retry = self.reused and not self._got_bytes and not held
+            done.set_exception(_Retry() if retry else UpstreamUnanswered(_reason(exc)))
 
     def _finish(self, error: str | None, *, keep: bool) -> None:
         sink, done = self._sink, self._done

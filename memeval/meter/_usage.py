@@ -133,6 +133,8 @@ class UsageState:
     cache_write_1h_tokens: int | None = None
     reasoning_tokens: int | None = None
     tools: dict[str, str] = field(default_factory=dict)
+    tool_ids: set[str] = field(default_factory=set)
+    """A Chat Completions stream's tool calls counted so far, by choice and `id` (`_chat_tools.stream_tool`)."""
     hosted: set[str] = field(default_factory=set)
     """Keys of the provider-run tool uses billed beyond the tokens that the answer shows (by id, or position)."""
     hosted_tokens_only: set[str] = field(default_factory=set)

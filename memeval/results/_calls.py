@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple, Protocol
 
 from memeval.results._spend import unknown_cost_reason
+from memeval.types import unanswered
 
 
 class Cost(Protocol):
@@ -202,8 +203,9 @@ class CallTally:
                 e_in += tokens_in
             if tokens_out is not None:
                 e_out += tokens_out
-            # an error answer that said what it used was billed (its counts read whole): not a free call
-            billed = status < 400 or (tokens_in is not None and tokens_out is not None)
+            # an error answer that said what it used was billed (its counts read whole): not a free call; nor is a
+            # request the upstream had and never answered (the proxy's 502, `unanswered`): its cost is unknown
+            billed = status < 400 or (tokens_in is not None and tokens_out is not None) or unanswered(c.error)
             if status < 400 and (tokens_in is None or tokens_out is None):
                 e_unmeasured += 1
             if usd is not None:
