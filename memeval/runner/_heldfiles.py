@@ -10,8 +10,12 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import stat
 from pathlib import Path
+
+from memeval._files import read_regular
+from memeval.runner._madebin import TOOL_BINARIES
 
 HASH_CHUNK_BYTES = 1 << 20
 """Bytes read at a time when a file is hashed to compare it with the held-back tests' files."""
@@ -79,3 +83,86 @@ def held_copy(path: str, st: os.stat_result, held: dict[str, set[bytes]]) -> boo
         return False  # unreadable part way: not called a copy
     finally:
         os.close(fd)
+
+
+MAX_IMPORT_SCAN_BYTES = 1 << 20
+"""Bytes of each held-back file read for the module names it imports (`held_imports`)."""
+
+IMPORTED = re.compile(
+    rb"(?:^[ \t]*from[ \t]+([A-Za-z_]\w*)|^[ \t]*import[ \t]+([A-Za-z_][\w., \t]*)"
+    rb"|-m[ \t]*([A-Za-z_]\w*)|--pyargs[ \t]+([A-Za-z_]\w*)|import_module\([ \t]*[\"']([A-Za-z_]\w*))",
+    re.MULTILINE,
+)
+"""What names a module in a held-back file: `from X`, `import X, Y`, `-m X` (test.sh), `--pyargs X`,
+`import_module("X")`. Read as text, so a name in a string or a comment counts too: only ever more names."""
+
+
+def held_imports(tests: Path) -> frozenset[str]:
+    """The top-level module names the held-back tests import or run (`IMPORTED`), read from every file of `tests`.
+
+    breaker46: a test.sh's `pip install .` of the project the agent wrote puts its package into the task's
+    environment while test.sh runs, and the tests then import it by name; a package of a name the tests ask for is
+    theirs to run (`memeval.runner._madevenv.pip_install_written`). At most `MAX_HELD_FILES` files and
+    `MAX_IMPORT_SCAN_BYTES` of each are read, no link followed; a file memeval cannot read names nothing.
+    """
+    names: set[str] = set()
+    count = 0
+    for dirpath, _, filenames in os.walk(tests):
+        for name in filenames:
+            count += 1
+            if count > MAX_HELD_FILES:
+                return frozenset(names)
+            try:
+                data = read_regular(os.path.join(dirpath, name), MAX_IMPORT_SCAN_BYTES)
+            except OSError:
+                continue  # unreadable part way: it names nothing
+            for groups in IMPORTED.findall(data or b""):
+                for group in groups:
+                    for word in group.replace(b"\t", b" ").split(b","):
+                        top = word.strip().split(b" ")[0].split(b".")[0]
+                        if top.isascii() and top.decode().isidentifier():
+                            names.add(top.decode())
+    return frozenset(names)
+
+
+PATH_WORD = re.compile(rb"(?<![\w./-])(/[\w.-]+(?:/[\w.-]+)*)")
+"""An absolute path written in a held-back file (`/app/src` in `export PYTHONPATH=/app/src` or `sys.path.insert`)."""
+
+
+def held_paths(tests: Path) -> frozenset[str]:
+    """The absolute paths the held-back files write (`PATH_WORD`), normalised without a trailing slash (breaker46).
+
+    A folder named there may be on a later Python's import path (`export PYTHONPATH=/app/src`, a test's
+    `sys.path.insert(0, "/app")`); read as `held_imports` reads the files.
+    """
+    out: set[str] = set()
+    count = 0
+    for dirpath, _, filenames in os.walk(tests):
+        for name in filenames:
+            count += 1
+            if count > MAX_HELD_FILES:
+                return frozenset(out)
+            try:
+                data = read_regular(os.path.join(dirpath, name), MAX_IMPORT_SCAN_BYTES)
+            except OSError:
+                continue  # unreadable part way: it names nothing
+            for word in PATH_WORD.findall(data or b""):
+                out.add(os.path.normpath(word.decode("utf-8", "replace")))
+    return frozenset(out)
+
+
+def vouchers(tests: Path, venv: Path | None) -> tuple[frozenset[str], tuple[str, ...], tuple[str, ...], frozenset[str]]:
+    """What the task and the image vouch for among the files test.sh's run leaves (breaker46).
+
+    As `memeval.runner._verifierhome.world_written` takes them: the modules the held-back tests import (`held_imports`),
+    the host paths of the image's uv binaries (`TOOL_BINARIES`, and the one in the world's environment `venv` a
+    Dockerfile's `RUN pip install uv` made), whose activation templates a made environment's scripts may be, and the
+    held-back tests' wheels, as trusted as the image's, and the folders the held-back files name (`held_paths`).
+
+    Args:
+        tests: the host folder of the verifier's copy of the held-back tests.
+        venv: the host folder of the world's environment (`/opt/memeval/venv` inside), or None.
+    """
+    tools = (*TOOL_BINARIES, *([str(venv / "bin" / "uv")] if venv else []))
+    wheels = tuple(sorted(str(p) for p in tests.rglob("*.whl") if p.is_file()))
+    return held_imports(tests), tools, wheels, held_paths(tests)

@@ -73,11 +73,16 @@ HOME_CONFIG: dict[str, str] = {
     ".julia/config/startup.jl": "Julia code every `julia` runs first",
     ".ghci": "GHCi's start-up commands (`:!` runs a shell command)",
     ".erlang": "Erlang expressions every `erl` evaluates at start",
+    ".jq": "jq's user definitions, sourced into every jq program (`def length: 3;` makes `jq -e 'length == 3'` hold)",
+    ".valgrindrc": "valgrind's user options, read before its command line (a suppressions file hiding every error)",
+    ".magic": "`file`'s (libmagic's) user rules, tried before the system's: any file reads as the type they say",
+    ".magic.mgc": "`file`'s (libmagic's) compiled user rules, tried before the system's",
     ".zshenv": "read by every zsh, a script's included, before its first line",
     ".bashrc": _SHELL,
     ".bash_profile": _SHELL,
     ".bash_login": _SHELL,
     ".profile": _SHELL,
+    ".bash_logout": "run by a login bash as it exits (`exit 0` there made `bash -lc 'pytest ...; exit $?'` succeed)",
 }
 """Files (or folders) a test tool reads from its user's home folder, relative to it, each with what it can make the
 tool do. pip's and uv's are left out: the verifier sets `PIP_CONFIG_FILE=/dev/null` and `UV_NO_CONFIG=1`."""

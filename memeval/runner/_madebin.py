@@ -16,13 +16,21 @@ Each passed a wrong answer with reward 1 and no finding. Now, in such an environ
   or the launcher pip writes for an entry point (`LAUNCHER`) whose module is the image's (`pip` for `pip3`).
 
 A command of a new name (a project's own console script) is left alone: test.sh names it on purpose.
+
+An environment uv makes (`uv venv .tbench-testing`, terminal-bench's test.sh) has uv's activation scripts, which are
+virtualenv's templates kept inside uv's binary: three false findings for every honest such trial (breaker46). They are
+the template of an image's tool (`TOOL_BINARIES`, and uv in the environment a Dockerfile's `RUN pip install uv` made)
+when the binary holds a template, `{{ NAME }}` placeholders each filled with one `VALUE`, that the script matches
+whole (`tool_template`).
 """
 
 from __future__ import annotations
 
+import mmap
 import os
 import re
-from functools import cache
+import stat
+from functools import cache, lru_cache
 
 from memeval._files import read_regular
 from memeval.runner._madesite import image_has
@@ -82,6 +90,86 @@ def activate_pattern(name: str, version: str) -> re.Pattern[str] | None:
     return None
 
 
+TOOL_BINARIES = ("/usr/local/bin/uv", "/usr/bin/uv")
+"""Where an image keeps uv, whose binary holds the activation templates it fills (`tool_template`)."""
+
+TOOL_PLACEHOLDER = re.compile(rb"\{\{ ?[A-Z_]+ ?\}\}")
+"""A placeholder of uv's templates (`{{ VIRTUAL_ENV_DIR }}`)."""
+
+MAX_TEMPLATE_STARTS = 16
+"""Places in a binary where a script's first line is tried as a template's start before giving up."""
+
+MAX_TEMPLATE_LINES = 4096
+"""Longest activation script, in lines, looked up in a binary (uv's are 90-250 lines)."""
+
+MIN_FIRST_LINE = 16
+"""Shortest first line looked up in a binary (uv's templates begin with a licence line of 52 bytes)."""
+
+
+def _template_patterns(binary: str, first: bytes, last: bytes, lines: int) -> list[re.Pattern[bytes]]:
+    """Templates in the file `binary` that start with line `first` and end with line `last`, as patterns.
+
+    A template is the run of the binary from an occurrence of `first` over exactly `lines` lines (a `VALUE` holds no
+    line break), which must end with `last`; each `TOOL_PLACEHOLDER` in it becomes `VALUE`. At most
+    `MAX_TEMPLATE_STARTS` occurrences are tried. Nothing when the file cannot be read.
+    """
+    try:
+        fd = os.open(binary, os.O_RDONLY | os.O_CLOEXEC)
+    except OSError:
+        return []
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode) or os.fstat(fd).st_size == 0:
+            return []
+        with mmap.mmap(fd, 0, prot=mmap.PROT_READ) as mm:
+            out = []
+            start = mm.find(first)
+            for _ in range(MAX_TEMPLATE_STARTS):
+                if start < 0:
+                    break
+                end = start
+                for _ in range(lines):
+                    end = mm.find(b"\n", end) + 1
+                    if end == 0:
+                        break
+                template = mm[start:end] if end > start else b""
+                parts = TOOL_PLACEHOLDER.split(template) if template.endswith(last) else []
+                if len(parts) > 1:
+                    out.append(re.compile(VALUE.encode().join(re.escape(p) for p in parts)))
+                start = mm.find(first, start + 1)
+            return out
+    except (OSError, ValueError):
+        return []  # unreadable, or not mappable: no template memeval can vouch for
+    finally:
+        os.close(fd)
+
+
+@lru_cache(maxsize=32)  # its keys are the agent's lines: a bounded cache
+def _templates(binary: str, mtime_ns: int, first: bytes, last: bytes, lines: int) -> tuple[re.Pattern[bytes], ...]:
+    return tuple(_template_patterns(binary, first, last, lines))
+
+
+def tool_template(data: bytes, tools: tuple[str, ...]) -> bool:
+    """Whether the activation script `data` is a template one of the image's `tools` (host paths of binaries) fills.
+
+    The script's first and last lines, which hold no placeholder in uv's templates, find the template's bounds in the
+    binary; the script must then match it whole with one `VALUE` a placeholder, so no code is added. Looked up once a
+    binary (its path and modification time) and pair of lines.
+    """
+    lines = data.split(b"\n")
+    count = len(lines) - 1  # the script's lines, each ending in a line break (uv's do)
+    if lines[-1] or not 2 <= count <= MAX_TEMPLATE_LINES or len(lines[0].strip()) < MIN_FIRST_LINE:
+        return False
+    for tool in tools:
+        try:
+            mtime_ns = os.stat(tool).st_mtime_ns
+        except OSError:
+            continue
+        for pattern in _templates(tool, mtime_ns, lines[0] + b"\n", lines[-2] + b"\n", count):
+            if pattern.fullmatch(data):
+                return True
+    return False
+
+
 def _read(path: str) -> str | None:
     """The text of the regular file at host `path` (no link followed), or None when not one, too big or not UTF-8."""
     data = read_regular(path, MAX_SCRIPT_BYTES)
@@ -106,7 +194,7 @@ def _launcher_of_image(text: str, venv_inside: str, version: str) -> bool:
     return m is not None and image_has(m.group(1).split(".")[0], version)
 
 
-def made_bin_written(root: str, bin_rel: str, venv_inside: str, version: str) -> list[str]:
+def made_bin_written(root: str, bin_rel: str, venv_inside: str, version: str, tools: tuple[str, ...] = ()) -> list[str]:
     """Activation scripts and commands of the made environment's command folder `bin_rel` that are suspect.
 
     Args:
@@ -114,6 +202,7 @@ def made_bin_written(root: str, bin_rel: str, venv_inside: str, version: str) ->
         bin_rel: the command folder, relative to `root` (`app/.venv/bin`).
         venv_inside: the environment's folder as the sandbox names it (`/app/.venv`).
         version: its Python version (`3.11`).
+        tools: host paths of the image's binaries that make environments from templates they hold (uv's).
 
     Returns:
         Paths relative to `root`, sorted; interpreters (`python`, `python3`...) are `memeval.runner._madevenv`'s.
@@ -130,7 +219,9 @@ def made_bin_written(root: str, bin_rel: str, venv_inside: str, version: str) ->
         path = os.path.join(folder, name)
         if name in ACTIVATE:
             pattern, text = activate_pattern(name, version), _read(path)
-            if pattern is None or text is None or pattern.fullmatch(text) is None:
+            if text is not None and pattern is not None and pattern.fullmatch(text) is not None:
+                continue
+            if text is None or not tool_template(text.encode("utf-8"), tools):
                 out.append(f"{bin_rel}/{name}")
             continue
         if not _image_command(name):

@@ -35,7 +35,7 @@ import re
 import stat
 import sys
 import zipfile
-from functools import cache
+from functools import cache, lru_cache
 from importlib.machinery import EXTENSION_SUFFIXES, PathFinder
 
 from memeval._files import read_regular
@@ -106,6 +106,44 @@ def shipped_wheels(version: str) -> dict[str, frozenset[bytes]]:
             except (OSError, zipfile.BadZipFile) as exc:
                 raise RuntimeError(f"cannot read the image's wheel {wheel}: {exc}") from exc
     return {k: frozenset(v) for k, v in found.items()}
+
+
+MAX_HELD_WHEEL_BYTES = 256 << 20
+"""Largest wheel of the held-back tests read (`held_wheels`); a larger one vouches for nothing."""
+
+
+@lru_cache(maxsize=8)
+def held_wheels(paths: tuple[str, ...]) -> dict[str, frozenset[bytes]]:
+    """The files of the wheels the held-back tests ship (host paths `paths`), as `shipped_wheels` gives the image's.
+
+    breaker46: the verifier has no network, so a test.sh's `pip install` of a package the image also has, into an
+    environment it made, installs a wheel from somewhere on disk. One of the task's own (`/tests/wheels/x.whl`) is as
+    trusted as the image's; one from the world or the fresh `HOME` is the agent's to write, and stays a finding. A
+    wheel that cannot be read, or is over `MAX_HELD_WHEEL_BYTES`, vouches for nothing.
+    """
+    found: dict[str, set[bytes]] = {}
+    for wheel in paths:
+        try:
+            if os.path.getsize(wheel) > MAX_HELD_WHEEL_BYTES:
+                continue
+            with zipfile.ZipFile(wheel) as z:
+                for info in z.infolist():
+                    if not info.is_dir() and info.file_size <= MAX_SHIPPED_BYTES:
+                        found.setdefault(info.filename, set()).add(_sha256(z.read(info)))
+        except (OSError, zipfile.BadZipFile, EOFError, ValueError, NotImplementedError):
+            continue  # the task's file is not a wheel memeval can read: it vouches for nothing
+    return {k: frozenset(v) for k, v in found.items()}
+
+
+def _vouched(version: str, wheels: tuple[str, ...]) -> dict[str, frozenset[bytes]]:
+    """`shipped_wheels(version)` with the held-back tests' `wheels` (`held_wheels`) added."""
+    image = shipped_wheels(version)
+    if not wheels:
+        return image
+    out = dict(image)
+    for rel, digests in held_wheels(wheels).items():
+        out[rel] = out.get(rel, frozenset()) | digests
+    return out
 
 
 def _templates_in(source: str) -> list[str]:
@@ -230,13 +268,14 @@ def entry_points_load(data: bytes) -> bool:
     return any(g.strip().decode("utf-8", "replace") not in COMMAND_GROUPS for g in groups)
 
 
-def made_site_written(root: str, site_rel: str, version: str) -> list[str]:
+def made_site_written(root: str, site_rel: str, version: str, wheels: tuple[str, ...] = ()) -> list[str]:
     """What in the made environment's site folder `site_rel` (relative to the world's host folder `root`) is suspect.
 
     Args:
         root: the world's host folder.
         site_rel: the site folder, relative to `root` (`app/.venv/lib/python3.11/site-packages`).
         version: its Python version (`3.11`).
+        wheels: host paths of the held-back tests' wheels, whose files count as shipped (`held_wheels`, breaker46).
 
     Returns:
         Paths relative to `root`, sorted: top-level modules that shadow the image's or that a known hook imports and
@@ -249,6 +288,7 @@ def made_site_written(root: str, site_rel: str, version: str) -> list[str]:
     except OSError:
         return []
     out = []
+    shipped = _vouched(version, wheels)
     for entry in entries:
         path = os.path.join(site, entry)
         if (
@@ -259,7 +299,7 @@ def made_site_written(root: str, site_rel: str, version: str) -> list[str]:
             continue
         if entry.endswith((".dist-info", ".egg-info")):
             ep = os.path.join(path, "entry_points.txt")
-            if not os.path.lexists(ep) or _file_shipped(ep, f"{entry}/entry_points.txt", shipped_wheels(version)):
+            if not os.path.lexists(ep) or _file_shipped(ep, f"{entry}/entry_points.txt", shipped):
                 continue
             data = read_regular(ep, MAX_ENTRY_POINTS_BYTES)
             if data is None or entry_points_load(data):
@@ -272,6 +312,6 @@ def made_site_written(root: str, site_rel: str, version: str) -> list[str]:
         name = _module_name(entry)
         if name is None or not (name in ALWAYS_LOOKED_AT or image_has(name, version)):
             continue
-        if not _as_shipped(site, entry, shipped_wheels(version)):
+        if not _as_shipped(site, entry, shipped):
             out.append(f"{site_rel}/{entry}")
     return out

@@ -34,7 +34,14 @@ import sys
 
 from memeval._files import read_regular
 from memeval.runner._madebin import made_bin_written
-from memeval.runner._madesite import FINDER, entry_points_load, finder_is_setuptools, made_site_written
+from memeval.runner._madesite import (
+    ALWAYS_LOOKED_AT,
+    FINDER,
+    entry_points_load,
+    finder_is_setuptools,
+    image_has,
+    made_site_written,
+)
 from memeval.runner._tamper import STARTUP
 
 KNOWN_HOOKS = {
@@ -166,13 +173,17 @@ def _version(base: str) -> str:
     return found[0] if found else f"{sys.version_info.major}.{sys.version_info.minor}"
 
 
-def made_venv_written(root: str, venv_rel: str, folders: tuple[str, ...]) -> list[str]:
+def made_venv_written(
+    root: str, venv_rel: str, folders: tuple[str, ...], tools: tuple[str, ...] = (), wheels: tuple[str, ...] = ()
+) -> list[str]:
     """What in the environment made at `venv_rel` (relative to the world's host folder `root`) `venv` does not make.
 
     Args:
         root: the world's host folder.
         venv_rel: the environment's folder (holding `pyvenv.cfg`), relative to `root`.
         folders: the world's folders as the sandbox names them (`/app`).
+        tools: host paths of the image's binaries whose templates an activation script may be (`made_bin_written`).
+        wheels: host paths of the held-back tests' wheels, as trusted as the image's (`made_site_written`).
 
     Returns:
         Paths relative to `root`: interpreter entries not leading to the image's, then what `made_bin_written` finds
@@ -191,7 +202,7 @@ def made_venv_written(root: str, venv_rel: str, folders: tuple[str, ...]) -> lis
             if INTERPRETER.match(name) and not _leads_to_image(root, f"/{venv_rel}/{bin_name}/{name}", folders):
                 out.append(f"{venv_rel}/{bin_name}/{name}")
         # its activation scripts and commands named like the image's (breaker45)
-        out += made_bin_written(root, f"{venv_rel}/{bin_name}", f"/{venv_rel}", _version(base))
+        out += made_bin_written(root, f"{venv_rel}/{bin_name}", f"/{venv_rel}", _version(base), tools)
     home = _home(os.path.join(base, "pyvenv.cfg"))
     if home is not None and not _in_image("/" + posixpath.normpath(home).lstrip("/"), folders):
         out.append(f"{venv_rel}/pyvenv.cfg")
@@ -214,7 +225,9 @@ def made_venv_written(root: str, venv_rel: str, folders: tuple[str, ...]) -> lis
                 if _hook_name(e) and not _known_hook(os.path.join(site, e), e)
             ]
             if VERSION_FOLDER.match(version):  # its packages: what shadows the image's, or loads at start (breaker45)
-                out += made_site_written(root, f"{venv_rel}/{lib}/{version}/site-packages", version[len("python") :])
+                out += made_site_written(
+                    root, f"{venv_rel}/{lib}/{version}/site-packages", version[len("python") :], wheels
+                )
     for other in OTHER_SITES:  # site folders no tool writes in an environment, which Debian's Python reads there
         rel = f"{venv_rel}/{other.format(v=_version(base))}"
         try:
@@ -231,8 +244,10 @@ SITE_FOLDER = re.compile(r"^(?:.*/)?lib/python(\d+\.\d+)/(?:site|dist)-packages/
 """A path inside a site folder: the Python version and the path from the site folder."""
 
 
-def pip_install_written(rel: str, host: str, fresh_folder: bool) -> bool:
-    """Whether the file at `rel` (host path `host`), written while test.sh ran, is what `pip install -e .` writes.
+def pip_install_written(
+    rel: str, host: str, fresh_folder: bool, wanted: frozenset[str] = frozenset(), new_top: bool = False
+) -> bool:
+    """Whether the file at `rel` (host path `host`), written while test.sh ran, is what `pip install [-e] .` writes.
 
     breaker44 left every file written then into a virtual environment that was there before test.sh ran a finding, so
     a test.sh's own `pip install -e .` of the project the agent wrote (into the task's `/app/venv`) made nine: its
@@ -242,7 +257,13 @@ def pip_install_written(rel: str, host: str, fresh_folder: bool) -> bool:
     - `__editable__.NAME.pth` holding folders only, or setuptools' finder line (`_runs_nothing`);
     - `__editable___NAME_finder.py` that is setuptools' template filled with literals (`finder_is_setuptools`);
     - in a `*.dist-info` folder not there before test.sh ran (`fresh_folder`), pip's metadata (`DIST_METADATA`) and an
-      `entry_points.txt` naming commands only.
+      `entry_points.txt` naming commands only;
+    - breaker46, for `pip install .` (no `-e`), which copies the project's packages in: any file of a top-level package
+      folder that was not in the site folder before test.sh ran (`new_top`), named like a module the held-back tests
+      import (`wanted`, `memeval.runner._heldfiles.held_imports`) and like nothing the image has, a known hook imports,
+      the standard library tries or a test runner is (`ALWAYS_LOOKED_AT`). The tests run that package by asking for
+      it; no image code asks for a name the image lacks except those. A package the tests do not import (a
+      `simplejson` that `requests` tries), or one that replaced the task's own, stays a finding.
 
     What these make importable is a last resort for the image's own imports (the verifier's start-up guard,
     `_world_last`), so a project's `org` package reaches no `copy` module. Anything else stays a finding.
@@ -258,6 +279,8 @@ def pip_install_written(rel: str, host: str, fresh_folder: bool) -> bool:
             data = read_regular(host, MAX_PTH_BYTES)
             return data is not None and _runs_nothing(data)
         return bool(FINDER.match(name)) and finder_is_setuptools(host, version)
+    if new_top and parts[0] in wanted and parts[0] not in ALWAYS_LOOKED_AT and not image_has(parts[0], version):
+        return parts[0].isidentifier()  # the project's package, copied in by `pip install .` (breaker46)
     if len(parts) != 2 or not parts[0].endswith(".dist-info") or not fresh_folder:
         return False
     if parts[1] in DIST_METADATA:

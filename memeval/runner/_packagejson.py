@@ -12,9 +12,14 @@ from pathlib import Path
 
 from memeval.runner._runnersection import MAX_PARSED_CONFIG_BYTES, Reader, ScanBudget
 
-PACKAGE_JSON_KEYS = ("scripts", "jest", "mocha", "ava", "tap", "c8", "nyc", "babel")
+PACKAGE_JSON_KEYS = ("scripts", "jest", "mocha", "ava", "tap", "c8", "nyc", "babel", "exports", "imports")
 """Keys of a `package.json` that npm or a Node test runner acts on: `scripts` (`npm test` runs `pretest`, `test`,
-`posttest`; `npm run X`, `npm install` their own), and the runners' own sections (jest's `setupFiles`...)."""
+`posttest`; `npm run X`, `npm install` their own), and the runners' own sections (jest's `setupFiles`...). And two
+Node's `require` and `import` act on for every file below the folder (breaker46): `exports`, which with the
+package's `name` makes `require(NAME)` load this package before any `node_modules` holding one of that name (Node's
+self-reference: `/app/package.json` `{"name": "checklib", "exports": "./same.js"}` made the held-back
+`/app/check.js`'s `require('checklib')` load a `same` that finds everything equal, reward 1 and no finding on main),
+and `imports`, which maps the `#name` specifiers a file there requires."""
 
 _UNREAD: dict[type[Exception], str] = {
     UnicodeDecodeError: "is not UTF-8 to memeval",

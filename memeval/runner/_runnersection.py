@@ -26,6 +26,36 @@ COVERAGE_SECTIONS = {"pyproject.toml": b"[tool.coverage", "setup.cfg": b"[covera
 """The same files' coverage.py section (`pytest --cov` reads it: `[run] plugins` are modules it imports into the
 test runner's process, as a `conftest.py` is run), and its header."""
 COVERAGE_DETAIL = "coverage.py section in {}: its `[run] plugins` are modules imported into the test runner's process"
+RUFF_PLAIN = frozenset(
+    {"line-length", "indent-width", "target-version", "src", "preview", "fix", "show-fixes", "output-format"}
+    | {"cache-dir", "required-version", "unsafe-fixes", "format"}
+)
+"""Keys of `[tool.ruff]` that change how code is laid out or reported, never which rules run on which files."""
+RUFF_LINT_PLAIN = frozenset({"extend-select", "fixable", "unfixable", "preview"})
+"""Keys of `[tool.ruff.lint]` that only add rules or say what `--fix` may touch."""
+LINTER_DETAIL = (
+    "linter section in {} (`[tool.ruff]` choosing rules or files: `select = []` made `ruff check` pass any code; "
+    "breaker46)"
+)
+
+
+def ruff_weakens(tool: dict[str, object]) -> bool:
+    """Whether a `pyproject.toml`'s `tool` table has a `ruff` section that chooses which rules run on which files.
+
+    Any key of `[tool.ruff]` but `RUFF_PLAIN` (its `select`, `ignore`, `exclude`, `per-file-ignores`, `extend` of
+    another file...), and any of `[tool.ruff.lint]` but `RUFF_LINT_PLAIN` (a plugin's settings too), is one:
+    `[tool.ruff.lint] select = []` made the `ruff check` a test.sh ran pass code that fails it. `line-length` alone is
+    not (breaker46).
+    """
+    ruff = tool.get("ruff")
+    if not isinstance(ruff, dict):
+        return False
+    lint = ruff.get("lint", {})
+    if set(ruff) - RUFF_PLAIN - {"lint"}:
+        return True
+    return not isinstance(lint, dict) or bool(set(lint) - RUFF_LINT_PLAIN)
+
+
 READ_SECTIONS = ("setup.cfg", "tox.ini")
 """Of `RUNNER_SECTIONS`, the files searched as text, not parsed: read under `ScanBudget` too."""
 MAX_PARSED_TOML_BYTES = 16 << 20
@@ -92,6 +122,8 @@ def runner_section(name: str, path: Path, size: int, limit: int, budget: TomlBud
             tool = doc.get("tool")
             if isinstance(tool, dict) and "pytest" in tool:
                 return f"test-runner section in {name}"
+            if isinstance(tool, dict) and ruff_weakens(tool):
+                return LINTER_DETAIL.format(name)
             return COVERAGE_DETAIL.format(name) if isinstance(tool, dict) and "coverage" in tool else None
     if RUNNER_SECTIONS[name] in head:
         return f"test-runner section in {name}"
@@ -141,6 +173,20 @@ TOOL_CONFIG = {
     **dict.fromkeys(
         ("Directory.Build.props", "Directory.Build.targets"),
         "MSBuild imports it into every project below this folder (`dotnet test` runs its targets)",
+    ),
+    **dict.fromkeys(
+        ("CTestCustom.cmake", "CTestCustom.ctest"),
+        "ctest's settings, read from the build folder it runs in (`CTEST_CUSTOM_TESTS_IGNORE` skips tests, "
+        "`CTEST_CUSTOM_PRE_TEST` runs a command first); `cmake -B build` keeps one it did not write (breaker46)",
+    ),
+    ".valgrindrc": (
+        "valgrind's options, read from its working folder with its command line (`--suppressions=FILE` hiding every "
+        "leak: `valgrind --leak-check=full --error-exitcode=1 ./check` passes a leaking program; breaker46)"
+    ),
+    **dict.fromkeys(
+        ("ruff.toml", ".ruff.toml"),
+        "ruff's configuration, read from the folder it checks and above (`lint.select = []` checks nothing: "
+        "`ruff check` passes any code; breaker46)",
     ),
     ".tool-versions": "asdf and mise version file (`python path:/app/x` makes their shims run the agent's interpreter)",
     **dict.fromkeys(

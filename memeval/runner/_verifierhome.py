@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import os
 import posixpath
+import re
 import stat
 import sys
 from pathlib import Path
@@ -35,6 +36,7 @@ from memeval.runner._diff import printable
 from memeval.runner._heldfiles import held_copy
 from memeval.runner._homeconfig import HOME_CONFIG, passwd_home_config
 from memeval.runner._libshadow import library_shadow
+from memeval.runner._madesite import ALWAYS_LOOKED_AT, image_has
 from memeval.runner._madevenv import made_venv_written, pip_install_written
 from memeval.runner._removed import world_folders_before
 from memeval.runner._runnersection import RUNNER_SECTIONS, TOOL_CONFIG, git_detail
@@ -117,8 +119,10 @@ JS_OUTPUT = (".js", ".jsx", ".mjs", ".cjs")
 
 
 LATE_MODULE = (
-    "module `{}` beside test modules: pytest puts their folder first on the import path, so it is what the tests "
-    "import by that name, in their process (a standard-library module pytest had not loaded: `hashlib`, `sqlite3`)"
+    "module `{}` beside test modules, at the top of a world folder or in a folder the held-back files name: pytest "
+    "puts a test's folder first on the import path, and a test.sh or test that puts the world first "
+    "(`PYTHONPATH=/app`) does the same, so it is what a later Python imports by that name (`pytest` itself, or a "
+    "standard-library module not loaded yet: `hashlib`, `sqlite3`)"
 )
 MODULE_SUFFIXES = (".py", ".pyc", ".so")
 
@@ -260,7 +264,14 @@ def folder_inodes(root: Path) -> dict[str, int]:
 
 
 def world_written(
-    root: Path, since_ns: int, held: dict[str, set[bytes]] | None = None, before: dict[str, int] | None = None
+    root: Path,
+    since_ns: int,
+    held: dict[str, set[bytes]] | None = None,
+    before: dict[str, int] | None = None,
+    wanted: frozenset[str] = frozenset(),
+    tools: tuple[str, ...] = (),
+    wheels: tuple[str, ...] = (),
+    paths: frozenset[str] = frozenset(),
 ) -> tuple[str, ...]:
     """The configuration files (`config_kind`) and installed packages' files (`installed_kind`) written lately.
 
@@ -269,7 +280,13 @@ def world_written(
     `before` (`folder_inodes`, taken before test.sh ran; None: not asked) had at its path. Walks the world once,
     following no link; an entry is `lstat`ed only when its name is configuration or it is in an installed package tree
     (not its `__pycache__` or `.cache`: `TREE_SKIPPED`), and read only to compare it with the held-back tests' file
-    of its name (`held`, from `held_configs`): a copy of one is test.sh's own and left out.
+    of its name (`held`, from `held_configs`): a copy of one is test.sh's own and left out. `wanted` are the modules
+    the held-back tests import (`held_imports`): a new package of such a name in an environment's site folder is what
+    test.sh's `pip install .` wrote (`pip_install_written`, breaker46). `tools` are host paths of the image's binaries
+    that make environments (uv), whose templates a made environment's activation scripts may be (`made_bin_written`),
+    and `wheels` the held-back tests' wheels, whose files a made environment's packages may be (`made_site_written`).
+    `paths` are the folders the held-back files name (`held_paths`): a module named like the image's written into one,
+    or at the top of a world folder, is a finding whether or not tests are beside it (`_on_import_path`).
     Returns paths relative to `root`, sorted.
     """
     found = []
@@ -279,6 +296,11 @@ def world_written(
     moved: dict[str, bool] = {}  # by folder: it, or a folder above it, was not at its path before test.sh ran
     made_venv: set[str] = set()  # virtual environments whose folder was not there before test.sh ran: test.sh's own
     top = os.fspath(root)
+
+    def new_top(rel: str) -> bool:  # the top folder in a site folder that `rel` is in was not there before test.sh
+        m = SITE_TOP.match(rel)
+        return m is not None and before is not None and m.group(1) not in before
+
     for dirpath, dirnames, filenames in os.walk(root):
         rel_dir = os.path.relpath(dirpath, root)
         parent = os.path.dirname(dirpath)
@@ -292,7 +314,7 @@ def world_written(
         venv = VENV_CONFIG in filenames
         if parent in made_venv or (venv and before is not None and rel_dir not in before):
             if parent not in made_venv:  # its interpreters, `home` and start-up hooks are looked at (breaker44)
-                found += made_venv_written(top, rel_dir, folders)
+                found += made_venv_written(top, rel_dir, folders, tools, wheels)
             made_venv.add(dirpath)  # `python3 -m venv .venv` in test.sh: its pip and packages are not counted
         in_tree = any(p in INSTALLED_TREES for p in rel_dir.split("/"))
         if in_tree:
@@ -336,14 +358,18 @@ def world_written(
                 init = name == "__init__.py"
                 if init not in beside:
                     beside[init] = _tests_beside(dirpath, filenames, name)
-                if not beside[init]:
+                if not beside[init] and not (not init and _on_import_path(name, rel_dir, paths)):
                     continue
             inode = (name, st.st_dev, st.st_ino)
             if inode not in copies:
                 copies[inode] = held_copy(path, st, held or {})
-            if not copies[inode] and not (in_tree and pip_install_written(rel, path, fresh_dir)):
+            if not copies[inode] and not (in_tree and pip_install_written(rel, path, fresh_dir, wanted, new_top(rel))):
                 found.append(rel)  # (a test.sh's `pip install -e .` into the task's environment: breaker45)
     return tuple(sorted(rel for rel in found if not _compiled(rel, ts_before)))
+
+
+SITE_TOP = re.compile(r"^(.*/lib/python\d+\.\d+/(?:site|dist)-packages/[^/]+)/")
+"""A file in a folder of a site folder: that folder (from the world's root), for `world_written`'s `new_top`."""
 
 
 LATE_LINK = (
@@ -395,6 +421,23 @@ def _plain_file(root: Path, inside: str, folders: tuple[str, ...]) -> bool:
         if stat.S_ISLNK(mode) or (i < len(parts) - 1 and not stat.S_ISDIR(mode)):
             return False
     return stat.S_ISREG(mode)
+
+
+def _on_import_path(name: str, rel_dir: str, paths: frozenset[str]) -> bool:
+    """Whether a module file `name` in the world's folder `rel_dir` may be what a later Python of test.sh imports.
+
+    breaker46: a test.sh that puts the world first itself (`export PYTHONPATH=/app`, or a held-back test's
+    `sys.path.insert(0, "/app/src")`) imports from there before the standard library and the image's packages, and
+    memeval's guard keeps such entries as test.sh gave them: the program test.sh ran first wrote `/app/pytest.py`
+    printing `1 passed`, and the `python3 -m pytest` after it passed a wrong answer with no finding. So a module named
+    like one of the image's, a test runner's or one the standard library tries (`ALWAYS_LOOKED_AT`) is looked at at the
+    top of a world folder and in a folder the held-back files name (`paths`), not only beside tests.
+    """
+    module = _late_module(name)
+    if module is None or not ("/" not in rel_dir or "/" + rel_dir in paths):
+        return False
+    version = f"{sys.version_info.major}.{sys.version_info.minor}"
+    return module in ALWAYS_LOOKED_AT or image_has(module, version)
 
 
 def _compiled(rel: str, ts_before: set[str]) -> bool:

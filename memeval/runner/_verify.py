@@ -31,7 +31,7 @@ from memeval.runner._guard import (
     verifier_env,
     world_folders,
 )
-from memeval.runner._heldfiles import held_configs
+from memeval.runner._heldfiles import held_configs, vouchers
 from memeval.runner._heldwatch import HeldWatch, held_rewritten
 from memeval.runner._homeconfig import passwd_home_written, passwd_homes
 from memeval.runner._mtimes import date_tests, settle_world
@@ -491,7 +491,7 @@ def run_verifier(
         code = report.exit_code  # test.sh ended by itself and was reported; the limit hit a process it ran
     seen = res.output_bytes[0] if res.output_bytes else None
     home = home_written(work / "tmp")  # the sandbox's HOME: what a later tool of test.sh read there
-    late = world_written(world.root, since_ns, held, folders_before.inodes)
+    late = world_written(world.root, since_ns, held, folders_before.inodes, *vouchers(tests, world.venv))
     # and the home folders by the password database that the world holds (`/root/.sqliterc`: sqlite3 reads it)
     late = tuple(sorted({*late, *passwd_home_written(world.root, passwd_homes(world_folders(world)), since_ns)}))
     top = str(world.root)  # files removed, and held-back ones rewritten, while test.sh ran (breaker44)

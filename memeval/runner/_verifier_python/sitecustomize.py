@@ -60,7 +60,7 @@ class _LastResortFinder:
     def find_spec(self, name: str, path: "object" = None, target: "object" = None) -> "ModuleSpec | None":
         if path is not None or "." in name:
             return None  # submodules are found through their package's own __path__
-        if name != self.run and self._image_imports():
+        if name != self.run and name not in _asked() and self._image_imports():
             return None
         from importlib.machinery import PathFinder
 
@@ -84,6 +84,32 @@ class _LastResortFinder:
 
     def invalidate_caches(self) -> None:
         pass
+
+
+_ASKED: "list[frozenset[str]]" = []
+
+
+def _asked() -> "frozenset[str]":
+    """Top-level modules this interpreter's command line names, which the image's own code may import from the world.
+
+    A runner of the image imports what its command line asks for: `python3 -m unittest test_outputs` (from `/tests`,
+    the working directory, which the guard makes a last resort) had unittest's loader import `test_outputs`, and
+    `pytest --pyargs answer` or `-p answer.plugin` the project a test.sh's `pip install -e .` made importable; both
+    were refused as optional imports of the image (breaker46). A word of the command line after the interpreter's
+    own options that is a dotted name (`answer.tests`), or a relative `.py` path (`tests/test_x.py`, which unittest
+    turns into `tests.test_x`), names its first part. test.sh wrote the command line; the agent did not.
+    """
+    if not _ASKED:
+        names = set()
+        for word in list(getattr(sys, "orig_argv", sys.argv))[1:]:
+            for part in str(word).split("="):
+                if part.endswith(".py") and not part.startswith(("/", ".")):
+                    part = part[: -len(".py")].replace("/", ".")
+                first = part.split(".")[0]
+                if first.isidentifier() and all(p.isidentifier() for p in part.split(".")):
+                    names.add(first)
+        _ASKED.append(frozenset(names))
+    return _ASKED[0]
 
 
 def _image_folders() -> "tuple[str, ...]":
@@ -192,8 +218,9 @@ class _ImageBlind:
         self.blind = _LastResortFinder([], run)  # its `_image_imports`, for the same question
 
     def find_spec(self, name: str, path: "object" = None, target: "object" = None) -> "ModuleSpec | None":
-        if path is None and "." not in name and name != self.blind.run and self.blind._image_imports():
-            return None
+        if path is None and "." not in name and name != self.blind.run and name not in _asked():
+            if self.blind._image_imports():
+                return None
         spec: ModuleSpec | None = getattr(self.finder, "find_spec")(name, path, target)  # noqa: B009  (any finder)
         return spec
 
