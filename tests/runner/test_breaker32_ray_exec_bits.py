@@ -6,7 +6,7 @@ owner may not run, so the node's copy of a task holding such a file (`tool.sh`, 
 driver's: every trial of that task was an `internal` set-up fault on Ray, retried and faulted again, while the same
 run locally scored it. The node now gives such a file its packed execute bits back (`_ray_bundle._keep_exec_bits`).
 The task (`odd`) is part of one run on a one-node cluster the run starts itself, shared with
-test_breaker34_ray_copies.py and test_fault26_ray_setup.py (`ray_node_run.py`).
+test_breaker34_ray_copies.py, test_fault26_ray_setup.py and test_fault28_ray_world_stream.py (`ray_node_run.py`).
 """
 
 from __future__ import annotations

@@ -10,8 +10,8 @@ driver as a tar archive read whole: a few sparse files (`truncate -s 256M`, no b
 their full length of zeros in the node's memory and on the driver's disk (1 GiB here; the sandbox's largest file
 is `storage_mb`, 10 GiB by default, so a few such files could fill either), where a local run keeps them sparse.
 Now only their data travels and they are sparse on the driver. The three tasks are part of one run on a one-node
-cluster the run starts itself, shared with test_breaker32_ray_exec_bits.py and test_fault26_ray_setup.py
-(`ray_node_run.py`).
+cluster the run starts itself, shared with test_breaker32_ray_exec_bits.py, test_fault26_ray_setup.py and
+test_fault28_ray_world_stream.py (`ray_node_run.py`).
 """
 
 from __future__ import annotations

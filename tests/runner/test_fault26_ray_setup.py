@@ -13,8 +13,9 @@ and the node's loader (`_rebase`) refuses the task. (This test first used a file
 then a file with a second name, fixed by breaker34; should this one be refused on the driver too, another set-up
 failure is needed here.)
 The tasks (`unloadable`, and `calm` beside it) are part of one run on a one-node cluster the run starts itself
-(`ray start --head` under its keeper), shared with test_breaker32_ray_exec_bits.py and test_breaker34_ray_copies.py
-(`ray_node_run.py`, which writes them); the other tasks of that run are scored too (checked by their modules).
+(`ray start --head` under its keeper), shared with test_breaker32_ray_exec_bits.py, test_breaker34_ray_copies.py and
+test_fault28_ray_world_stream.py (`ray_node_run.py`, which writes them); the other tasks of that run are scored too
+(checked by their modules).
 """
 
 from __future__ import annotations
@@ -42,5 +43,5 @@ def test_a_trial_its_node_cannot_set_up_is_its_fault_and_the_run_scores_the_othe
         assert "tool2.sh is a symlink to" in fault["message"], fault
         assert "outside the task folder" in fault["message"], fault
     assert {task: len(trials) for task, trials in run.trials.items()} == dict.fromkeys(
-        ["calm", "dated", "linked", "odd", "sparse", "unloadable"], 2
+        ["calm", "dense", "dated", "linked", "odd", "sparse", "unloadable"], 2
     )
