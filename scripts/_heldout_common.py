@@ -46,6 +46,7 @@ from hold_heldout_v18 import _po_pairs, _slug  # noqa: E402
 
 __all__ = [
     "Earlier",
+    "OPENING",
     "Picker",
     "archive_bytes",
     "archive_members",
