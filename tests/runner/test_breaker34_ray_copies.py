@@ -9,77 +9,25 @@ scored 0 on Ray and 1 locally. Both tasks now pass on Ray. (3) A failing trial's
 driver as a tar archive read whole: a few sparse files (`truncate -s 256M`, no block charged to the agent) were
 their full length of zeros in the node's memory and on the driver's disk (1 GiB here; the sandbox's largest file
 is `storage_mb`, 10 GiB by default, so a few such files could fill either), where a local run keeps them sparse.
-Now only their data travels and they are sparse on the driver. One run of the three tasks on a one-node cluster
-the run starts itself, as test_breaker32_ray_exec_bits.py's does.
+Now only their data travels and they are sparse on the driver. The three tasks are part of one run on a one-node
+cluster the run starts itself, shared with test_breaker32_ray_exec_bits.py, test_fault26_ray_setup.py and
+test_fault28_ray_world_stream.py (`ray_node_run.py`).
 """
 
 from __future__ import annotations
 
-import json
-import os
-import shlex
-import subprocess
-import sys
-from pathlib import Path
-from typing import Any, NamedTuple
-
 import pytest
-from patience import patient
-from runner_helpers import REPO, make_task
+from ray_node_run import RayRun, ray_node_run
 
 pytest.importorskip("ray")
 
 pytestmark = [pytest.mark.slow, pytest.mark.ray, pytest.mark.xdist_group("ray")]
 
-STAMP = 1614834367  # 2021-03-04 05:06:07 UTC
-DATED_TEST = f"""\
-cd /app
-r=0
-if [ "$(stat -c %Y data.txt)" = {STAMP} ]; then
-  python3 -c "import zipfile; zipfile.ZipFile('/tmp/a.zip', 'w').write('data.txt')" && r=1
-else
-  echo "data.txt is of $(stat -c %y data.txt)"
-fi
-echo $r > /logs/verifier/reward.txt
-"""
-SPARSE_AGENT = (
-    "for i in 0 1 2 3; do truncate -s 256M /app/big$i; done; printf hello | dd of=/app/big0 bs=1 seek=1000000 "
-    "conv=notrunc status=none"
-)
-LINKED_TEST = "cmp /app/tool.sh /app/tool2.sh && r=1 || r=0; echo $r > /logs/verifier/reward.txt\n"
-
-
-class RayRun(NamedTuple):
-    """The run's trials by task id, and its runs folder."""
-
-    trials: dict[str, list[dict[str, Any]]]
-    runs: Path
-
 
 @pytest.fixture(scope="module")
 def ray_run(tmp_path_factory: pytest.TempPathFactory) -> RayRun:
-    """One `memeval ab --executor ray` run of the three tasks."""
-    tmp = tmp_path_factory.mktemp("b34ray")
-    tasks = tmp / "tasks"
-    tool = make_task(tasks, "linked", files={"tool.sh": "echo hi\n"}, test_sh=LINKED_TEST) / "environment" / "app"
-    (tool / "tool2.sh").hardlink_to(tool / "tool.sh")  # two names of one file
-    data = make_task(tasks, "dated", files={"data.txt": "x\n"}, test_sh=DATED_TEST) / "environment" / "app"
-    os.utime(data / "data.txt", (STAMP, STAMP))
-    make_task(tasks, "sparse", test_sh="echo 0 > /logs/verifier/reward.txt\n", instruction="sparse\n")
-    agent = "bash -c " + shlex.quote(f'if grep -q sparse "$MEMEVAL_INSTRUCTION_FILE"; then {SPARSE_AGENT}; fi')
-    env = dict(os.environ, RAY_USAGE_STATS_ENABLED="0", HOME=str(tmp / "home"))
-    env.pop("RAY_ADDRESS", None)  # no cluster named: the run starts a local one
-    res = subprocess.run(
-        [sys.executable, "-m", "memeval", "ab", str(tasks), "--agent", "command", "--agent-cmd", agent,
-         "--network", "none", "--executor", "ray", "--concurrency", "4",
-         "--runs-dir", str(tmp / "runs"), "--json", "--quiet"],
-        cwd=REPO, env=env, capture_output=True, text=True, timeout=patient(600),
-    )  # fmt: skip
-    assert res.stdout.strip().startswith("{"), res.stderr[-3000:]
-    got: dict[str, list[dict[str, Any]]] = {}
-    for t in json.loads(res.stdout)["trials"]:
-        got.setdefault(t["task_id"], []).append(t)
-    return RayRun(got, tmp / "runs")
+    """The shared run (`ray_node_run`), whose tasks `linked`, `dated` and `sparse` are this module's."""
+    return ray_node_run(tmp_path_factory)
 
 
 def test_a_task_file_with_two_names_runs_on_a_ray_node(ray_run: RayRun) -> None:

@@ -68,13 +68,14 @@ def test_a_run_killed_with_sigkill_reads_interrupted_not_running(tmp_path: Path)
 @pytest.mark.slow
 def test_empty_files_count_toward_storage_mb(tmp_path: Path, run_ab):
     """Empty files take no data block but do take the host's inodes (20,000 of them cost minutes of the
-    harness walking them): each file counts as at least one 4 KiB block, so 5,000 (19.5 MiB counted, 0
-    bytes of data) over `storage_mb = 10` end the turn `errored` with its reason. 5,000 and not 20,000: the
-    same verdict, and the diff and the tamper scan walk a quarter of the files (20.6 s in the full suite)."""
+    harness walking them): each file counts as at least one 4 KiB block, so 3,000 (11.7 MiB counted, 0
+    bytes of data) over `storage_mb = 10` end the turn `errored` with its reason. 3,000 and not 20,000: the
+    same verdict, and the diff and the tamper scan walk fewer files (20,000 took 20.6 s in the full suite;
+    5,000 took 5.3 CPU s, speed46b)."""
     tasks = tmp_path / "tasks"
     toml = "[verifier]\ntimeout_sec = 30.0\n[agent]\ntimeout_sec = 20.0\n[environment]\nstorage_mb = 10\n"
     make_task(tasks, "inodes", task_toml=toml, test_sh="echo 0 > /logs/verifier/reward.txt\n")
-    agent = "python3 -c \"import os; os.mkdir('/app/m'); [open('/app/m/%d' % i, 'w').close() for i in range(5000)]\""
+    agent = "python3 -c \"import os; os.mkdir('/app/m'); [open('/app/m/%d' % i, 'w').close() for i in range(3000)]\""
     code, doc, err = run_ab(str(tasks), "--agent", "command", "--agent-cmd", agent, "--network", "none")
     assert code == 0, err
     for t in doc["trials"]:
