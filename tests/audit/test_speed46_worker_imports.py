@@ -1,10 +1,11 @@
-"""An ingest worker process loads the engines' modules, not the store's (issue 17: what a process pays at start).
+"""Ingest workers and guards load the engines' modules, not the store's (issue 17: what a process pays at start).
 
 A worker (`memeval.audit._parallel.warm_pool`, started by spawn) imports `_parallel` to unpickle its
 task (`_work`, `_work_group`) and its initializer (`_warmworker.warm_worker`), then what those import
 when they run. It never opens the store or validates an event, yet `_parallel` and `_idscan` imported
 the event models for their annotations, and with them SQLAlchemy, SQLModel and the tables: about
-0.45 s of CPU in every worker of every `audit serve` and large `audit ingest`. The check runs in a
+0.45 s of CPU in every worker of every `audit serve` and large `audit ingest`, and in both guards of
+every server (`_holdguard`, `_redactguard`: each reads `_parallel._WARM_TEXTS`). The check runs in a
 fresh interpreter, as a worker starts; timing is a benchmark's (`bench/start_cost.py`), never asserted.
 """
 
@@ -24,6 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 WORKER_IMPORTS = (
     "import memeval.audit._parallel, memeval.audit._warmworker, memeval.audit._holdmemo, memeval.audit._idscan\n"
     "from memeval.audit._parallel import _WARM_TEXTS, _work, _work_group\n"
+    "import memeval.audit._holdguard, memeval.audit._redactguard, memeval.audit._workerlife\n"
     "from memeval.hold import get_hold_detector\n"
     "from memeval.redact import get_redactor, request_bound\n"
 )
@@ -31,7 +33,7 @@ WORKER_IMPORTS = (
 STORE_MODULES = ("sqlalchemy", "sqlmodel", "memeval.audit._events", "memeval.audit._tables", "memeval.audit._store")
 
 
-def test_a_worker_does_not_import_the_store() -> None:
+def test_a_worker_or_guard_does_not_import_the_store() -> None:
     probe = WORKER_IMPORTS + "import sys, json\nprint(json.dumps(sorted(sys.modules)))"
     out = subprocess.run(
         [sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True, timeout=patient(120)
