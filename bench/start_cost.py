@@ -1,11 +1,14 @@
-"""The fixed cost of a small audit ingest, of `memeval audit serve`'s start and of the engines' build, side by side.
+"""The fixed cost of a small audit ingest, of `memeval audit serve`'s start, an ingest worker's and the engines' build.
 
-Three whole processes, timed from outside (wall, and the kernel's user + system CPU of the reaped
+Whole processes, timed from outside (wall, and the kernel's user + system CPU of the reaped
 process and its children), in turns A B A B ... so load drift hits both alike:
 
 - `memeval audit ingest` of the sample week's first two events into a fresh SQLite store;
 - `memeval audit serve` on a fresh SQLite store (`MEMEVAL_AUDIT_WORKERS=0`), stopped with SIGTERM
   once it says it listens; its "loaded in N s" line is printed too;
+- one warm ingest worker: a fresh `python -c` that starts a pool of one worker (`warm_pool(1)`, what
+  `audit serve` and a large `audit ingest` start per worker: spawn, imports, engines, warm-up) and ends it;
+  the worker's own CPU is printed too;
 - the engines' build: a fresh `python -c` that imports and builds the default redactor
   (`get_redactor()`) and hold detector (`get_hold_detector()`), then redacts and assesses the texts of
   the sample week's first two events (what a process pays before its first event is redacted and
@@ -18,7 +21,7 @@ first, uncounted (it writes the derived cache, `~/.cache/memeval/derived`, as a 
 does). Printed: median, min and max of each figure, and the median of the ratios A/B pair by pair.
 Quote CPU beside wall, with the load.
 
-    .venv/bin/python bench/start_cost.py --against /work/main/.venv/bin/memeval [--runs 5] [--only build]
+    .venv/bin/python bench/start_cost.py --against /work/main/.venv/bin/memeval [--runs 5] [--only build|worker]
 """
 
 from __future__ import annotations
@@ -65,6 +68,19 @@ print(json.dumps([b - a for a, b in zip(marks, marks[1:])]))
 """A fresh process: the redactor and hold detector built, then the first two events' texts redacted and held."""
 
 
+_WORKER = """
+import json, resource
+from memeval.audit import end_worker_pools
+from memeval.audit._parallel import warm_pool
+warm_pool(1)
+end_worker_pools()
+kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(json.dumps(kids.ru_utime + kids.ru_stime))
+"""
+"""A fresh process that starts one warm ingest worker (`warm_pool(1)`, as `audit ingest` and `audit serve` do) and
+ends it; prints the worker's own CPU seconds (its children's, reaped at the end)."""
+
+
 def _env(root: Path, **extra: str) -> dict[str, str]:
     """The environment of a child that runs checkout `root`'s memeval (its folder first on `PYTHONPATH`)."""
     return dict(os.environ, PYTHONPATH=pythonpath(root), **extra)
@@ -86,6 +102,18 @@ def _build(memeval: str, root: Path, folder: Path) -> tuple[float, float, str]:
 
     def run() -> None:
         argv = [sys.executable, "-c", _BUILD, _two_events()]
+        out = subprocess.run(argv, capture_output=True, text=True, check=True, env=_env(root), cwd=folder)
+        said.append(out.stdout.strip().splitlines()[-1])
+
+    cpu, wall = _timed(run)
+    return cpu, wall, said[0]
+
+
+def _worker(memeval: str, root: Path, folder: Path) -> tuple[float, float, str]:
+    said: list[str] = []
+
+    def run() -> None:
+        argv = [sys.executable, "-c", _WORKER]
         out = subprocess.run(argv, capture_output=True, text=True, check=True, env=_env(root), cwd=folder)
         said.append(out.stdout.strip().splitlines()[-1])
 
@@ -130,14 +158,16 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("--against", required=True, help="B's memeval executable")
     ap.add_argument("--runs", type=int, default=5)
-    ap.add_argument("--only", choices=("ingest", "serve", "build"), action="append", help="measure only these")
+    ap.add_argument(
+        "--only", choices=("ingest", "serve", "build", "worker"), action="append", help="measure only these"
+    )
     args = ap.parse_args()
     mine = str(ROOT / ".venv" / "bin" / "memeval")
     theirs = Path(args.against).absolute().parents[2]  # CHECKOUT/.venv/bin/memeval (not resolved: a linked venv)
     roots = {"A": ROOT, "B": theirs}
     print(f"{load_now()}; A = {mine} (code {ROOT}); B = {args.against} (code {theirs})")
     measures = (("2-event audit ingest", "ingest", _ingest), ("audit serve until listening", "serve", _serve),
-                ("engine build", "build", _build))  # fmt: skip
+                ("engine build", "build", _build), ("one warm ingest worker", "worker", _worker))  # fmt: skip
     for name, key, measure in measures:
         if args.only and key not in args.only:
             continue
@@ -161,6 +191,8 @@ def main() -> None:
                     )
                     + " s CPU (medians, inside the process)"
                 )
+            if key == "worker":
+                said = f"the worker itself {statistics.median(float(r[2]) for r in rows[label]):.2f} s CPU (median)"
             print(
                 f"{name} {label}: cpu median {statistics.median(cpu):.2f} s ({min(cpu):.2f}-{max(cpu):.2f}), "
                 f"wall median {statistics.median(wall):.2f} s ({min(wall):.2f}-{max(wall):.2f})"

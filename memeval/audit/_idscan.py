@@ -16,9 +16,10 @@ import re
 import zoneinfo
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from memeval.audit._events import AuditEvent
+if TYPE_CHECKING:  # annotations only: the event models load SQLAlchemy, which an ingest worker does not need
+    from memeval.audit._events import AuditEvent
 
 _PLAIN_ID = re.compile(
     r"(?![a-z0-9_\-/.:]*(?:pass|pwd|secret|token|key|auth|cred))"

@@ -33,10 +33,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import CancelledError, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from memeval.audit import _payloads as p
-from memeval.audit._events import AuditEvent
 from memeval.audit._idscan import strict_id_candidates
 from memeval.audit._tasks import group_size, room_for_task
 from memeval.audit._warmworker import warm_worker as _warm
@@ -44,6 +42,9 @@ from memeval.audit._workerlife import end_now as _end_now
 from memeval.audit._workerlife import started as _started
 from memeval.audit._workerlife import workers_ended as _workers_ended
 from memeval.errors import UsageError
+
+if TYPE_CHECKING:  # the event models load SQLAlchemy and SQLModel; a worker process never needs them (issue 17)
+    from memeval.audit._events import AuditEvent
 
 log = logging.getLogger(__name__)
 
@@ -85,6 +86,8 @@ def batch_texts(drafts: Sequence[AuditEvent]) -> tuple[list[str], bool, list[tup
         text, counting repeats) or `redact` per text, (text, source) of each text the hold
         detector reads: memory and lesson texts not released from a hold, by original text).
     """
+    from memeval.audit import _payloads as p  # here, not at the top: see the TYPE_CHECKING import above
+
     texts = [t for d in drafts for name in type(d.payload).FREE_TEXT if (t := getattr(d.payload, name))]
     holds = []
     for d in drafts:

@@ -37,6 +37,8 @@ from operator import not_
 from typing import Any, Protocol
 
 from memeval._literals import LiteralSet
+from memeval.hold._screen_compile import compile_test as _compile
+from memeval.hold._screen_compile import flat as _flat
 
 _parser: Any = importlib.import_module("re._parser")
 _c: Any = importlib.import_module("re._constants")
@@ -207,55 +209,6 @@ def _key(f: Formula) -> frozenset[str] | None:
             return None
         return frozenset().union(*keys)  # type: ignore[arg-type]  # no None, checked above
     return None
-
-
-def _compile(f: Formula) -> Callable[[frozenset[str] | set[str]], bool]:
-    """`holds(f, present)` as a function of `present`: one Python expression, the tree walked once here.
-
-    The condition becomes `(not L0.isdisjoint(present)) and (... or ...)`, with each literal set
-    `Lk` bound as a constant: `and`/`or` short-circuit as `all`/`any` do, so the answer is
-    `holds(f, present)`'s for every `present` (`tests/hold/test_screen_memo.py` compares them),
-    for about a third of the CPU of nested closures and generators.
-    """
-    consts: list[frozenset[str]] = []
-
-    def expr(g: Formula) -> str:
-        if isinstance(g, frozenset):
-            consts.append(g)
-            return f"(not _L{len(consts) - 1}.isdisjoint(present))"
-        if isinstance(g, tuple):
-            return "(" + f" {g[0]} ".join(expr(x) for x in g[1]) + ")"
-        return "True"
-
-    body = expr(_flat(f))
-    scope: dict[str, Any] = {f"_L{k}": c for k, c in enumerate(consts)}
-    exec(f"def test(present):\n    return {body}\n", scope)  # noqa: S102  # code made here from literal sets only
-    return scope["test"]  # type: ignore[no-any-return]  # the function just defined
-
-
-def _flat(f: Formula) -> Formula:
-    """`f` with the same answer for every set of literals present, in fewer set tests (for `_compile`).
-
-    An `and` inside an `and` (an `or` inside an `or`) gives its parts to its parent; an `or`'s
-    literal sets become one set, their union: one of `A` or one of `B` is present exactly when one
-    of `A | B` is. The screen's conditions (5,602 literal sets in all) then test 2,032 sets.
-    """
-    if not isinstance(f, tuple):
-        return f
-    op, parts = f
-    flat: list[Formula] = []
-    for g in map(_flat, parts):
-        if isinstance(g, tuple) and g[0] == op:
-            flat.extend(g[1])
-        else:
-            flat.append(g)
-    if op == "or":
-        sets = [g for g in flat if isinstance(g, frozenset)]
-        if len(sets) > 1:
-            flat = [frozenset().union(*sets), *(g for g in flat if not isinstance(g, frozenset))]
-    if op == "and":  # one set's test first: the cheapest to fail (a pure test, so the order changes no answer)
-        flat.sort(key=lambda g: not isinstance(g, frozenset))
-    return flat[0] if len(flat) == 1 else (op, tuple(flat))
 
 
 def holds(f: Formula, present: frozenset[str] | set[str]) -> bool:

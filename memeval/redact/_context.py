@@ -25,13 +25,13 @@ import tomllib
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any
 
 from memeval._literals import LiteralSet
 from memeval.errors import RedactionError
 from memeval.redact._casefree import lowered_twin
 from memeval.redact._result import Recognizer, RecognizerResult
+from memeval.redact._rulefiles import rules_of
 from memeval.redact._scanners import memeval_result
 from memeval.redact._starts import rule_pattern
 from memeval.redact._values import (
@@ -158,10 +158,7 @@ def scanner_rules() -> tuple[ContextRule, ...]:
     Raises:
         RedactionError: a rule is missing a field (named).
     """
-    base = resources.files("memeval.redact").joinpath("rules")
-    return tuple(
-        r for f in SCANNER_RULE_FILES for r in load_rules(base.joinpath(f).read_text("utf-8"), f"rules/{f}", lazy=True)
-    )
+    return tuple(r for f in SCANNER_RULE_FILES for r in _rules_from(rules_of(f), f"rules/{f}", lazy=True))
 
 
 def _entropy(value: str) -> float:
@@ -184,14 +181,16 @@ def load_rules(
     Raises:
         RedactionError: a rule is missing a field or (not `lazy`) its pattern does not compile (named).
     """
-    if text is None:
-        base = resources.files("memeval.redact").joinpath("rules")
-        return tuple(
-            r for f in RULE_FILES for r in load_rules(base.joinpath(f).read_text("utf-8"), f"rules/{f}", lazy=True)
-        )
+    if text is None:  # the packaged files, each parsed once per process (`_rulefiles`)
+        return tuple(r for f in RULE_FILES for r in _rules_from(rules_of(f), f"rules/{f}", lazy=True))
     data: dict[str, Any] = tomllib.loads(text)
+    return _rules_from(data.get("rule", []), name, lazy=lazy)
+
+
+def _rules_from(raws: list[dict[str, Any]], name: str, *, lazy: bool) -> tuple[ContextRule, ...]:
+    """`load_rules` of a file's `[[rule]]` tables, parsed already (read, never changed); `name` labels errors."""
     rules: list[ContextRule] = []
-    for raw in data.get("rule", []):
+    for raw in raws:
         try:
             rules.append(
                 ContextRule(

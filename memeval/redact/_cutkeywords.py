@@ -44,10 +44,8 @@ import functools
 import math
 import re
 import string
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any
 
 import regex
@@ -58,6 +56,7 @@ from memeval.redact._cuts import TAIL_ENTITY, _groups, _words, pattern_syntax
 from memeval.redact._cutshapes import ShapedCutReader
 from memeval.redact._entities import credential_type
 from memeval.redact._result import RecognizerResult
+from memeval.redact._rulefiles import rules_of
 from memeval.redact._scanners import memeval_result
 from memeval.redact._solo import python_form, rule_details, suppresses
 from memeval.redact._structural import _is_template
@@ -246,9 +245,8 @@ def derive(
 def derive_all() -> list[KeywordRule]:
     """Every keyword-head rule of kingfisher's bundled rules and of the packaged provider rule files (once)."""
     out = [r for rid, d in rule_details().items() if (r := derive(rid, d.pattern, d.filter_tree)) is not None]
-    base = resources.files("memeval.redact").joinpath("rules")
     for name in DATA_FILES:
-        for raw in tomllib.loads(base.joinpath(name).read_text("utf-8")).get("rule", []):
+        for raw in rules_of(name):
             keywords, bound = raw.get("keywords", ()), float(raw.get("min_entropy", 0.0))
             rule = derive(str(raw["id"]), str(raw["pattern"]), None, keywords, bound, str(raw["entity"]))
             if rule is not None:

@@ -44,13 +44,12 @@ import base64
 import binascii
 import math
 import re
-import tomllib
 from collections.abc import Iterator, Sequence
-from importlib import resources
 
 from memeval.redact._context import _entropy
 from memeval.redact._entities import credential_type
 from memeval.redact._result import RecognizerResult
+from memeval.redact._rulefiles import rules_of
 from memeval.redact._scanners import memeval_result
 from memeval.redact._truncated import MIN_BODY, TruncatedRule, TruncatedTokenRecognizer
 from memeval.redact._values import PLACEHOLDER, PLACEHOLDER_PART, placeholder_value
@@ -134,8 +133,7 @@ def key_names(rule_id: str = KEYED_RULE) -> str:
     Raises:
         KeyError: no rule `rule_id`, or its pattern has no `key` group.
     """
-    data = tomllib.loads(resources.files("memeval.redact").joinpath("rules", "context.toml").read_text("utf-8"))
-    pattern = next(str(r["pattern"]) for r in data["rule"] if r["id"] == rule_id)
+    pattern = next(str(r["pattern"]) for r in rules_of("context.toml") if r["id"] == rule_id)
     start = pattern.find("(?P<key>")
     if start < 0:
         raise KeyError(f"{rule_id}: no key group")

@@ -34,16 +34,16 @@ span keeps its name), typed as the rule's credential.
 
 from __future__ import annotations
 
+import functools
 import re
-import tomllib
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any
 
 from memeval._literals import LiteralSet
 from memeval.redact._context import _entropy
 from memeval.redact._entities import credential_type
 from memeval.redact._result import Recognizer, RecognizerResult
+from memeval.redact._rulefiles import rules_of
 from memeval.redact._scanners import memeval_result
 from memeval.redact._solo import rule_details, suppresses
 from memeval.redact._truncated import _QUANT, _groups, _self_identifying, parse_head
@@ -153,13 +153,22 @@ def derive(rule_id: str, entity: str, pattern: str, filter_tree: Any = None) -> 
 
 
 def derive_all() -> list[GluedRule]:
-    """The glued-key rules of kingfisher's bundled rules and of `rules/veles.toml`, each prefix set once."""
+    """The glued-key rules of kingfisher's bundled rules and of `rules/veles.toml`, each prefix set once.
+
+    Derived once per process (`_derived`): the redactor's glued and key-end recognizers both start
+    from them (about 0.02 s of CPU each time). A new list each call; the rules are frozen.
+    """
+    return list(_derived())
+
+
+@functools.cache
+def _derived() -> tuple[GluedRule, ...]:
+    """`derive_all`'s rules, derived on first use."""
     out: list[GluedRule] = []
     for rule_id, detail in rule_details().items():
         if rule := derive(rule_id, credential_type(rule_id), detail.pattern, detail.filter_tree):
             out.append(rule)
-    text = resources.files("memeval.redact").joinpath("rules", "veles.toml").read_text("utf-8")
-    for r in tomllib.loads(text).get("rule", []):
+    for r in rules_of("veles.toml"):
         if (m := _VELES_INNER.search(r["pattern"])) and (rule := derive(r["id"], r["entity"], m.group("inner"))):
             out.append(rule)
     seen: set[tuple[str, ...]] = set()
@@ -169,7 +178,7 @@ def derive_all() -> list[GluedRule]:
         if key not in seen:
             seen.add(key)
             kept.append(rule)
-    return kept
+    return tuple(kept)
 
 
 class GluedKeyRecognizer(Recognizer):

@@ -33,9 +33,7 @@ Detector `memeval:key-end:<rule>`, score 0.5, typed as the rule's credential.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any
 
 from memeval._literals import LiteralSet
@@ -43,6 +41,7 @@ from memeval.redact._context import _entropy
 from memeval.redact._entities import credential_type
 from memeval.redact._glued import MIN_ENTROPY, GluedKeyRecognizer, GluedRule, derive_all
 from memeval.redact._result import Recognizer, RecognizerResult
+from memeval.redact._rulefiles import rules_of
 from memeval.redact._scanners import memeval_result
 from memeval.redact._solo import rule_details, suppresses
 from memeval.redact._truncated import _groups, _self_identifying, parse_head
@@ -149,8 +148,7 @@ def ends_at_its_count(group: str) -> bool:
 def fixed_rule_ids() -> frozenset[str]:
     """Ids of kingfisher's bundled rules and `rules/veles.toml`'s whose secret group `ends_at_its_count`."""
     ids = {i for i, d in rule_details().items() if (g := secret_group(d.pattern)) is not None and ends_at_its_count(g)}
-    text = resources.files("memeval.redact").joinpath("rules", "veles.toml").read_text("utf-8")
-    for r in tomllib.loads(text).get("rule", []):
+    for r in rules_of("veles.toml"):
         if (m := _VELES_INNER.search(r["pattern"])) and ends_at_its_count(m.group("inner")):
             ids.add(r["id"])
     return frozenset(ids)
@@ -196,9 +194,8 @@ def derive_all_marked() -> list[MarkedRule]:
     for rule_id, detail in rule_details().items():
         if rule := derive_marked(rule_id, credential_type(rule_id), detail.pattern, detail.filter_tree):
             out.append(rule)
-    base = resources.files("memeval.redact").joinpath("rules")
     for name in RULE_FILES:
-        for r in tomllib.loads(base.joinpath(name).read_text("utf-8")).get("rule", []):
+        for r in rules_of(name):
             if rule := derive_marked(r["id"], r["entity"], r["pattern"]):
                 out.append(rule)
     seen: set[str] = set()
