@@ -50,6 +50,9 @@ def _runs(tmp_path: Path) -> list[Path]:
         ),
         (["--agent", "command", "--agent-cmd", "sh -c 'echo hi"], "is not a shell command line (no closing quotation)"),
         (["--agent", "codex", "--agent-cmd", "'codex"], "is not a shell command line (no closing quotation)"),
+        # more sandboxes than the file limit lets the metering proxy serve: refused while planning, not a
+        # run folder left "interrupted" and exit 1 when the proxy starts (newuser33)
+        (["--agent", "nop", "--concurrency", "1000000"], "--concurrency 1000000: 1000000 sandboxes at once need"),
         (["--agent", "nop", "--network", "wifi"], "--network 'wifi'"),
         (["--agent", "nop", "--tasks", "no-such-task"], "no-such-task"),
         (["--agent", "nop", "--env", "1BAD=x"], "--env '1BAD=x'"),
