@@ -169,6 +169,11 @@ def load_agent_file(path: Path) -> AgentSpec:
         ) from exc
     if "/" in f.memory_file or f.memory_file.startswith("."):
         raise AgentConfigError(f"agent file {str(path)!r}: memory_file {f.memory_file!r} must be a plain file name")
+    from memeval.agents._locate import locate
+
+    # a program named by its name alone is looked up on PATH: one on neither the host nor any task's world is
+    # refused by the plan (a path, such as /opt/agent/agent.py's folder's, is the trial's to find)
+    missing = "/" not in f.command[0] and locate(f.command[0]) is None
     return AgentSpec(
         f.name,
         f.version,
@@ -180,6 +185,7 @@ def load_agent_file(path: Path) -> AgentSpec:
         tuple(f.tools),
         apis=tuple(f.apis),
         pack_args=tuple(f.pack_args),
+        missing_fix=f"check the program the command of {str(path)!r} names, or install it" if missing else None,
     )
 
 

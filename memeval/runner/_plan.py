@@ -225,6 +225,7 @@ def plan_run(opts: AbOptions) -> RunPlanned:
         check_agent_upstreams(a.apis, opts.all_upstreams(), a.name, a.model_api, opts.model)
         for u in opts.all_upstreams():
             u.key()  # a key variable that is not set is refused before any run folder is made
+            u.check_command()  # so is a scripted upstream's program that is not there
     check_agent_program(opts.agent, opts.task_set, opts.extra_env)  # the agent's program on neither host nor world
     card = run_card(opts)
     items = select_slice(opts.pack, opts.slice_ids)
