@@ -7,7 +7,7 @@ configuration file (`agent.toml`).
 from __future__ import annotations
 
 import shlex
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -54,10 +54,11 @@ class AgentSpec:
         mounts: host folders (or files) bound read-only at the same paths: the tool's own
             install when it lives outside the system folders (`memeval.agents._locate`).
         path_dirs: folders put first on the sandbox's PATH (the tool's own `bin`).
-        missing_fix: set on a preset whose program was not found on the host (on PATH or in the
-            system folders): how to install it. The run is refused before it starts unless a task's
-            world may hold the program (`memeval.runner._agentcheck.check_agent_program`); None
-            when the program was found, and for every other agent.
+        missing_fix: set on a preset or `command` agent whose program was not found on the host
+            (on PATH or in the system folders): how to install it, or to name it right. The run is
+            refused before it starts unless a task's world may hold the program
+            (`memeval.runner._agentcheck.check_agent_program`); None when the program was found,
+            and for every other agent.
     """
 
     name: str
@@ -168,6 +169,11 @@ def load_agent_file(path: Path) -> AgentSpec:
         ) from exc
     if "/" in f.memory_file or f.memory_file.startswith("."):
         raise AgentConfigError(f"agent file {str(path)!r}: memory_file {f.memory_file!r} must be a plain file name")
+    from memeval.agents._locate import locate
+
+    # a program named by its name alone is looked up on PATH: one on neither the host nor any task's world is
+    # refused by the plan (a path, such as /opt/agent/agent.py's folder's, is the trial's to find)
+    missing = "/" not in f.command[0] and locate(f.command[0]) is None
     return AgentSpec(
         f.name,
         f.version,
@@ -179,7 +185,27 @@ def load_agent_file(path: Path) -> AgentSpec:
         tuple(f.tools),
         apis=tuple(f.apis),
         pack_args=tuple(f.pack_args),
+        missing_fix=f"check the program the command of {str(path)!r} names, or install it" if missing else None,
     )
+
+
+def command_words(agent_cmd: str) -> list[str]:
+    """`--agent-cmd`'s shell words.
+
+    Raises:
+        AgentConfigError: the line does not split into words (an unclosed quote, a trailing
+            backslash) or holds none; named, with the fix.
+    """
+    try:
+        words = shlex.split(agent_cmd)
+    except ValueError as exc:
+        raise AgentConfigError(
+            f"--agent-cmd {agent_cmd!r} is not a shell command line ({str(exc).lower()}): close its quotes, "
+            "or quote the whole line once for your shell and use the other quote inside it"
+        ) from exc
+    if not words:
+        raise AgentConfigError(f"--agent-cmd {agent_cmd!r} holds no command: give the command line to run")
+    return words
 
 
 def resolve_agent(
@@ -200,8 +226,8 @@ def resolve_agent(
         model: for a preset, the model its command line asks for (None: the tool's default).
 
     Raises:
-        AgentConfigError: an unknown agent, a folder given in place of its `agent.toml` (named), or
-            `command` without `--agent-cmd`.
+        AgentConfigError: an unknown agent, a folder given in place of its `agent.toml` (named),
+            `command` without `--agent-cmd`, or an `--agent-cmd` that is not a command line.
     """
     if agent == "nop":
         return AgentSpec("nop", __version__, ("true",), control="nop")
@@ -210,13 +236,22 @@ def resolve_agent(
     if agent == "command":
         if not agent_cmd:
             raise AgentConfigError("--agent command needs --agent-cmd 'the command line to run'")
+        from memeval.agents._locate import locate
         from memeval.agents._presets import with_location
 
-        words = shlex.split(agent_cmd)
-        return with_location(AgentSpec(Path(words[0]).name, "unversioned", tuple(words), instruction_via))
+        words = command_words(agent_cmd)
+        spec = with_location(AgentSpec(Path(words[0]).name, "unversioned", tuple(words), instruction_via))
+        if locate(words[0]) is None:  # refused by the plan unless a task's world may hold it
+            spec = replace(
+                spec,
+                missing_fix="check the program --agent-cmd names (a typo? does `which` find it?), or give its path",
+            )
+        return spec
     from memeval.agents._presets import PRESETS, preset  # here: the presets module builds AgentSpecs
 
     if agent in PRESETS:
+        if agent_cmd is not None:
+            command_words(agent_cmd)  # an unclosed quote or no word at all is refused here, named
         return preset(agent, model, agent_cmd)
     path = Path(agent)
     if path.suffix == ".toml" or path.is_file():

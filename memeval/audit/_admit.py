@@ -1,7 +1,7 @@
 """Steps 0 and 1 of the write path: what a draft must be before it is sanitised and stored.
 
 `admit` lets in only the event types of the draft's origin, refuses an ingested event dated
-after its arrival (`MAX_AHEAD_S`), a NUL character in any string
+after its arrival (`MAX_AHEAD_S`) or before the weeks a report counts (`EARLIEST_EVENT`), a NUL character in any string
 (PostgreSQL stores none) and free text over the size limits, normalises person ids and turns a
 `memory.written` of kind `lesson` into the `lesson.proposed` it is; `check_draft` refuses drafts
 that set store fields, have a store-only type (`STORE_ONLY_TYPES`) or set `released_hold`. Both
@@ -23,6 +23,7 @@ from memeval.audit._authority import (
 )
 from memeval.audit._events import EVENT_ADAPTER, STORE_FIELDS, AuditEvent
 from memeval.audit._person import normalize_person_id
+from memeval.audit._time import EARLIEST_EVENT
 from memeval.clock import utc_now
 from memeval.errors import AuditEventRejected
 
@@ -40,6 +41,13 @@ def admit(d: AuditEvent, index: int, origin: str, limits: Limits) -> AuditEvent:
             f"{_ahead_text(ahead)} after the store's clock ({utc_now():%Y-%m-%dT%H:%M:%SZ}); an event cannot "
             f"have happened after it arrived (at most {MAX_AHEAD_S // 60} minutes of clock skew are taken): "
             "send the time it happened, or fix the sender's clock",
+            index=index,
+        )
+    if origin == "ingest" and d.occurred_at < EARLIEST_EVENT:
+        raise AuditEventRejected(
+            f"event {index}: occurred_at {d.occurred_at.isoformat()} is before {EARLIEST_EVENT:%Y-%m-%d}, the start of "
+            "the weeks memeval reports, so no weekly report would ever count it: send the time it happened, or fix "
+            "the sender's clock",
             index=index,
         )
     if (nul := _first_nul(d)) is not None:

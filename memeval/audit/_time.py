@@ -14,6 +14,9 @@ _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 FIRST_YEAR, LAST_YEAR = "0002", "9998"
 """The years of the ISO weeks memeval reads (`iso_week_window`): Python's calendar runs from 0001 to 9999, and a
 week's window in zones up to 14 h from UTC, plus the eight weeks a weekly report compares it with, must fit in it."""
+EARLIEST_EVENT = datetime.combine(date.fromisocalendar(int(FIRST_YEAR), 1, 2), time(0), tzinfo=UTC)
+"""The earliest `occurred_at` an ingest takes: the Tuesday of the first week memeval reports (`FIRST_YEAR`-W01), so in
+every zone up to 14 h from UTC it falls in that week or later; an event dated before it is counted by no report."""
 _YEARS = (
     f"give a week of the years {FIRST_YEAR} to {LAST_YEAR} (a week's window in every zone, and the weeks a report "
     "compares it with, must fall inside years 0001-9999)"

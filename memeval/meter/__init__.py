@@ -7,6 +7,8 @@ Public surface:
   before it is forwarded (a trial's limit, and the run's, which concurrent trials share).
 - `ModelCall`, `Cost`, `TrialSpend`, `CostReason`, `Provider`: what it records.
 - `PriceBook`, `UserPrice`, `load_user_prices`, `GENAI_PRICES`: prices (genai-prices + a user file).
+- `reserve_connections`: each sandbox's share of the proxy's connections at a given concurrency
+  (raising the soft file limit as needed); refuses one the hard file limit cannot serve.
 - `parse_body`, `parse_stream`, `ParsedUsage`: pure usage readers for
   Anthropic Messages, OpenAI Chat Completions, OpenAI Responses and the Gemini API's
   generateContent / streamGenerateContent. Token semantics: see
@@ -44,6 +46,7 @@ from memeval.types import CostReason
 if TYPE_CHECKING:
     from memeval.meter._prices import GENAI_PRICES, PriceBook
     from memeval.meter._proxy import MeterProxy
+    from memeval.meter._server import reserve_connections
     from memeval.meter._userprices import UserPrice, load_user_prices, user_cost
 
 _LAZY = {
@@ -53,6 +56,7 @@ _LAZY = {
     "load_user_prices": "memeval.meter._userprices",
     "user_cost": "memeval.meter._userprices",
     "MeterProxy": "memeval.meter._proxy",
+    "reserve_connections": "memeval.meter._server",
 }
 
 # The proxy and the prices import uvicorn, httpx and genai-prices: loaded on first use.
@@ -90,6 +94,7 @@ __all__ = [
     "provider_of_model",
     "register_provider",
     "reserve",
+    "reserve_connections",
     "unregister_provider",
     "user_cost",
     "wire_api",

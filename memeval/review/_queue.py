@@ -29,6 +29,10 @@ from memeval.review._words import ITEM_TYPES, item_kind
 
 PREVIEW_CHARS = 160
 
+MAX_MIN_AGE_H = 1e6
+"""The largest minimum age (hours) a queue filter takes: the bound of `memeval review list --min-age-h`, which
+refused `nan` and `inf` while the API's and the page's `min_age_h` took them (NaN listed every item)."""
+
 
 def item_ref(item_type: str, team: str, item_id: str) -> str:
     """The reference of an item used by the CLI and forms: `TYPE/TEAM/ID`."""
@@ -226,12 +230,18 @@ def build_queue(
     skipped an item for each one decided on the pages before it (`QueueView.offset` counts both).
 
     Raises:
-        UsageError: an unknown kind (`item_kind`), a negative minimum age or a negative offset.
+        UsageError: an unknown kind (`item_kind`), a minimum age that is negative, over `MAX_MIN_AGE_H`
+            or not a number (NaN, infinity), or a negative offset.
     """
     if filt.kind is not None:
         filt = QueueFilter(item_kind(filt.kind), filt.team, filt.min_age_h)
     if filt.min_age_h is not None and filt.min_age_h < 0:
         raise UsageError(f"minimum age {filt.min_age_h} h is negative: give hours >= 0")
+    if filt.min_age_h is not None and not filt.min_age_h <= MAX_MIN_AGE_H:  # NaN and infinity too
+        raise UsageError(
+            f"minimum age {filt.min_age_h} h is not a number of hours memeval takes: give hours from 0 to "
+            f"{MAX_MIN_AGE_H:,.0f}"
+        )
     if offset < 0:
         raise UsageError(f"offset {offset} is negative: give 0 for the first page")
     everything = [i for i in waiting_items(store) if account is None or account.sees(i.team)]

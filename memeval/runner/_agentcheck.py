@@ -1,6 +1,7 @@
-"""Refuse a run whose preset agent's program no trial can find, before anything is made.
+"""Refuse a run whose agent's program (a preset's, or `--agent command`'s) no trial can find, before anything is made.
 
-A preset runs a tool memeval does not ship (`memeval.agents._presets`). Its program is looked up
+A preset runs a tool memeval does not ship (`memeval.agents._presets`); `--agent command` runs
+the program its `--agent-cmd` names. Its program is looked up
 inside each trial's sandbox on the agent's PATH: the tool's own folders when found on the host
 (`AgentSpec.path_dirs`), then the world's (`memeval.sandbox._world.World.path_var`). When the
 host has no such program (`AgentSpec.missing_fix` is set), a trial can still find it only where
@@ -83,11 +84,11 @@ def _copied_or_run(steps: list[DockerStep], program: str) -> bool:
 
 
 def check_agent_program(agent: AgentSpec, task_set: TaskSet, extra_env: Mapping[str, str]) -> None:
-    """Refuse a preset whose program is on neither the host nor any task's world.
+    """Refuse an agent whose program is on neither the host nor any task's world.
 
     Args:
-        agent: the run's agent; only one with `missing_fix` set (a preset whose program the host
-            lacks) is checked.
+        agent: the run's agent; only one with `missing_fix` set (a preset or `command` agent whose
+            program the host lacks) is checked.
         task_set: the tasks the run would start.
         extra_env: the run's `--env` variables (a `PATH` among them replaces the agent's PATH:
             nothing is refused).

@@ -53,6 +53,15 @@ def _named(name: str) -> type[TrialExecutor]:
     return found
 
 
+def meters_locally(name: str) -> bool:
+    """Whether executor `name` runs the run's metering proxy in this process (False: its nodes run their own).
+
+    Raises:
+        UsageError: no executor of that name is registered.
+    """
+    return _named(name).meters_locally
+
+
 def executor_for(name: str | None, concurrency: int) -> ExecutorName:
     """The executor `--executor NAME` names, checked; without one `serial` at 1, else `local`.
 

@@ -19,6 +19,7 @@ from memeval.errors import RunCardMismatch, UsageError
 from memeval.eventlog import ModelCalled, PlannedTrial, RunCard, RunLog, RunPlanned
 from memeval.packs import Pack, select_slice
 from memeval.runner._agentcheck import check_agent_program
+from memeval.runner._backends import meters_locally
 from memeval.runner._card import (
     agent_identity,
     arm_card,
@@ -31,7 +32,7 @@ from memeval.runner._card import (
 from memeval.runner._diff import tree_stats
 from memeval.runner._repin import unpinned_prices_problem, unpinned_resume_fix
 from memeval.runner._room import check_room
-from memeval.runner._runmeter import check_agent_upstreams
+from memeval.runner._runmeter import check_agent_upstreams, check_meter_connections
 from memeval.runner._shown import check_hidden_from_agent
 from memeval.runner._upstream import UpstreamSpec
 from memeval.sandbox import DefaultLimits, get_backend, limits_mechanism
@@ -217,12 +218,15 @@ def plan_run(opts: AbOptions) -> RunPlanned:
         raise UsageError(f"agent {opts.agent.name}: {opts.agent.refusal}")
     check_hidden_from_agent(opts.task_set, opts.agent, opts.runs_dir)  # no task's tests shown to its agent
     check_room(opts)  # before any run folder is made, and again on every resume
+    if opts.network != "none" and meters_locally(opts.executor):  # a Ray node runs its own proxy
+        check_meter_connections(opts.concurrency)
     if opts.network == "proxy":
         a = opts.agent
         check_agent_upstreams(a.apis, opts.all_upstreams(), a.name, a.model_api, opts.model)
         for u in opts.all_upstreams():
             u.key()  # a key variable that is not set is refused before any run folder is made
-    check_agent_program(opts.agent, opts.task_set, opts.extra_env)  # a preset's tool on neither host nor world
+            u.check_command()  # so is a scripted upstream's program that is not there
+    check_agent_program(opts.agent, opts.task_set, opts.extra_env)  # the agent's program on neither host nor world
     card = run_card(opts)
     items = select_slice(opts.pack, opts.slice_ids)
     check_pairable(arm_card(card, "baseline", None, ()), arm_card(card, "pack", opts.pack, items))

@@ -94,6 +94,27 @@ def logged_spend_usd(log: RunLog, events: Sequence[Event] | None = None) -> floa
     return sum(arm_spend(result, mode).cost_usd for mode in get_args(Mode))
 
 
+def check_meter_connections(concurrency: int) -> None:
+    """Refuse a `--concurrency` at which the metering proxy cannot give every sandbox its connections.
+
+    Called while the run is planned, before any run folder is made: the proxy itself checks again
+    when it starts (`memeval.meter.reserve_connections`, which also raises the soft file limit).
+
+    Args:
+        concurrency: the trials run at once (`--concurrency`).
+
+    Raises:
+        UsageError: the hard file limit (`ulimit -Hn`) is too low for that many sandboxes; the
+            message names both numbers and the fixes.
+    """
+    from memeval.meter import reserve_connections  # lazy: the proxy's server imports httptools
+
+    try:
+        reserve_connections(max(1, concurrency))
+    except ValueError as exc:
+        raise UsageError(f"--concurrency {concurrency}: {exc}") from exc
+
+
 def check_agent_upstreams(
     apis: Sequence[str],
     upstreams: Sequence[UpstreamSpec],

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Protocol
 
-from memeval.errors import RunLogError, UsageError
+from memeval.errors import MeterError, RunLogError, UsageError
 from memeval.eventlog import (
     ArtifactStore,
     FaultRaised,
@@ -238,6 +238,11 @@ def _execute(
             writer.append(FaultRaised(code="budget", phase="run", message=message))
         except KeyboardInterrupt:
             writer.append(RunEnded(status="cancelled", message="interrupted; go on with: memeval ab --resume RUN"))
+            raise
+        except MeterError as exc:  # the meter or its upstream did not start: no trial ran, and nobody interrupted it
+            # ended as an error, not left `running` (listed `interrupted`, as if someone had stopped it)
+            writer.append(FaultRaised(code="provider", phase="run", message=str(exc)))
+            writer.append(RunEnded(status="error", message=f"{exc}; fix it and run again"))
             raise
         writer.append(RunEnded(status=status, message=message))
     return status

@@ -65,6 +65,29 @@ class UpstreamSpec:
             )
         return SecretStr(value)
 
+    def check_command(self) -> None:
+        """Refuse a scripted upstream whose program cannot be found, before any run folder is made.
+
+        A name is looked up on memeval's own PATH, a path with a `/` from `cwd` (as the command runs).
+
+        Raises:
+            UsageError: the program is not found, or is not an executable file; names it and the fix.
+        """
+        if not self.command:
+            return
+        program = self.command[0]
+        if "/" in program:
+            where = (self.cwd or Path.cwd()) / program
+            found = where.is_file() and os.access(where, os.X_OK)
+        else:
+            found = shutil.which(program) is not None
+        if not found:
+            raise UsageError(
+                f"the scripted upstream's program {program!r} is not found ("
+                + (f"no executable file {str(where)!r}" if "/" in program else "not on PATH")
+                + "): fix [ab.upstream] command in memeval.toml, or install the program"
+            )
+
 
 class RunningUpstream:
     """A started upstream: its base URL, and the scripted server's process if there is one.

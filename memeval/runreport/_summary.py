@@ -320,7 +320,8 @@ def summarize(run: Run, include_controls: bool = False) -> RunSummary:
     status = run.status  # `interrupted` when the log says running but no memeval process holds it
     if status != "completed":
         warnings.append(
-            f"run is {status}: {len(res.trials)} of {planned} planned trials ended; "
+            f"run {'ended with an error' if status == 'error' else 'is ' + status}: {len(res.trials)} of {planned} "
+            "planned trials ended; "
             f"go on with `{resume_command(run.path, res.run_id)}`"
         )
     for f in res.run_faults:

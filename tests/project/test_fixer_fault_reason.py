@@ -27,6 +27,7 @@ def test_the_results_table_gives_the_faults_reason(tmp_path: Path) -> None:
     runs.mkdir()
     ab = _memeval(
         "ab", str(REPO / "samples" / "fernhill"), "--agent", "command", "--agent-cmd", "nosuchbin",
+        "--env", "PATH=/usr/bin:/bin",  # an agent PATH of its own: the plan cannot refuse the missing program
         "--tasks", "t01-thursday-order-arrival", "--network", "none", "--runs-dir", str(runs), "--quiet",
         cwd=tmp_path,
     )  # fmt: skip

@@ -43,6 +43,16 @@ def _runs(tmp_path: Path) -> list[Path]:
     [
         (["--agent", "claude-unknown"], "unknown agent 'claude-unknown'"),
         (["--agent", "command"], "--agent-cmd"),
+        # a program on neither the host nor any world: refused, not a run of boot faults (newuser33)
+        (
+            ["--agent", "command", "--agent-cmd", "no-such-agent-binary --go"],
+            "program 'no-such-agent-binary' is not installed",
+        ),
+        (["--agent", "command", "--agent-cmd", "sh -c 'echo hi"], "is not a shell command line (no closing quotation)"),
+        (["--agent", "codex", "--agent-cmd", "'codex"], "is not a shell command line (no closing quotation)"),
+        # more sandboxes than the file limit lets the metering proxy serve: refused while planning, not a
+        # run folder left "interrupted" and exit 1 when the proxy starts (newuser33)
+        (["--agent", "nop", "--concurrency", "1000000"], "--concurrency 1000000: 1000000 sandboxes at once need"),
         (["--agent", "nop", "--network", "wifi"], "--network 'wifi'"),
         (["--agent", "nop", "--tasks", "no-such-task"], "no-such-task"),
         (["--agent", "nop", "--env", "1BAD=x"], "--env '1BAD=x'"),
@@ -87,8 +97,12 @@ def test_unsupported_dockerfile_line_is_a_boot_fault_naming_it(tmp_path: Path, r
 
 
 def test_agent_command_that_does_not_exist_is_a_boot_fault(tmp_path: Path, run_ab):
+    # `--env PATH=...` gives the agent a PATH of its own, so the plan cannot tell the program is
+    # missing (without it the run is refused: test_bad_input_exits_2_with_one_message_and_writes_nothing)
     code, doc, err = run_ab(
         str(MINI),
+        "--env",
+        "PATH=/usr/bin:/bin",
         "--agent",
         "command",
         "--agent-cmd",
@@ -283,7 +297,8 @@ def test_the_default_relative_runs_folder_works(tmp_path: Path, monkeypatch):
 
 def test_runs_listing_marks_a_run_whose_trials_all_faulted(tmp_path: Path, run_ab):
     args = ("--network", "none", "--tasks", "greet")
-    code, faulted, _ = run_ab(str(MINI), "--agent", "command", "--agent-cmd", "no-such-agent-binary", *args)
+    env = ("--env", "PATH=/usr/bin:/bin")  # an agent PATH of its own: the plan cannot refuse the missing program
+    code, faulted, _ = run_ab(str(MINI), "--agent", "command", "--agent-cmd", "no-such-agent-binary", *env, *args)
     assert code == 3
     code, fine, _ = run_ab(str(MINI), "--agent", "oracle", *args)
     assert code == 0

@@ -34,7 +34,7 @@ def test_siblings_of_a_harness_bug_record_the_bug_not_a_signal(tmp_path: Path, r
 
     monkeypatch.setattr(workspace_mod, "diff_trees", buggy_diff)
     monkeypatch.setattr(ending_mod, "internal_message", unrecordable)
-    agent = "if [ -f /app/slow ]; then sleep 60; fi"
+    agent = "sh -c 'if [ -f /app/slow ]; then sleep 60; fi'"  # a shell line: memeval runs argv, not a shell
     code, doc, err = run_ab(
         str(tasks), "--agent", "command", "--agent-cmd", agent, "--network", "none", "--concurrency", "4"
     )
