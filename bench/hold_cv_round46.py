@@ -84,7 +84,6 @@ def extract(args: argparse.Namespace) -> None:
 
 def figures(args: argparse.Namespace) -> None:
     """Phase 2: every arm's figures over `hold_cv_round45.slices`, each arm's cuts by the crossing rule, the bar."""
-    from memeval.hold._about44 import writes_about44
     from memeval.hold._concepts46 import framed_risk46, vector46
 
     t_start = time.process_time()
@@ -101,15 +100,7 @@ def figures(args: argparse.Namespace) -> None:
     t0 = time.process_time()
     risk = np.array([framed_risk46(r["text"]) for r in rows])
     cpu["framed_risk46_ms"] = round((time.process_time() - t0) / len(rows) * 1e3, 4)
-    y = np.array([bool(r["label"]) for r in rows])
-    s = np.array([r["set"] for r in rows])
-    person = np.array([r["source"] == "person" for r in rows])
-    inside = np.isin(s, SETS)
-    base = np.array([bool(r["default"]) for r in rows])
-    hidden = np.array([any(x.startswith("hidden-") for x in r["default_reasons"]) for r in rows])
-    stands = np.array([bool(r["rules_held"]) for r in rows]) | (base & hidden)
-    obscured = np.array([bool(set(r["default_reasons"]) & set(r44.OBSCURED)) for r in rows])
-    about = np.array([writes_about44(r["text"]) for r in rows]) & ~obscured & ~hidden
+    y, s, person, inside, base, hidden, stands, about = r45.row_arrays(rows).values()
     ones = np.ones(len(rows))
     w = np.where(s == "w37", args.w37_weight, np.where(s == "w46", w46.WEIGHT, 1.0))
     plain = np.isin(s, (*SETS, "w34"))
