@@ -133,9 +133,27 @@ def examples_held_by_round34(rows: list[dict[str, Any]]) -> np.ndarray:
     return np.array([r["set"] == "examples" and d.assess(r["text"], r["source"]).held for r in rows])
 
 
+def row_arrays(rows: list[dict[str, Any]]) -> dict[str, np.ndarray]:
+    """Per row of an extract: `y` (an order), `s` (its set), `person` (a person's words), `inside` (in `SETS`), `base`
+    (the default holds it), `hidden` (through hidden markup), `stands` (rules/25 hold it, or the default through hidden
+    markup: no stage lifts it) and `about` (it writes about something, `_about44.writes_about44`, and was held through
+    no hidden markup and no reason of `hold_cv_round44.OBSCURED`). Round 46 reads the same arrays (insertion order)."""
+    from memeval.hold._about44 import writes_about44
+
+    y = np.array([bool(r["label"]) for r in rows])
+    s = np.array([r["set"] for r in rows])
+    person = np.array([r["source"] == "person" for r in rows])
+    base = np.array([bool(r["default"]) for r in rows])
+    hidden = np.array([any(x.startswith("hidden-") for x in r["default_reasons"]) for r in rows])
+    stands = np.array([bool(r["rules_held"]) for r in rows]) | (base & hidden)
+    obscured = np.array([bool(set(r["default_reasons"]) & set(r44.OBSCURED)) for r in rows])
+    about = np.array([writes_about44(r["text"]) for r in rows]) & ~obscured & ~hidden
+    return {"y": y, "s": s, "person": person, "inside": np.isin(s, SETS), "base": base, "hidden": hidden,
+            "stands": stands, "about": about}  # fmt: skip
+
+
 def figures(args: argparse.Namespace) -> None:
     """Phase 2: every arm's figures over `slices`, the crossing rule's cuts, the bar and the arm it picks."""
-    from memeval.hold._about44 import writes_about44
     from memeval.hold._concepts45 import framed_risk45, vector45
 
     t_start = time.process_time()
@@ -152,15 +170,7 @@ def figures(args: argparse.Namespace) -> None:
     t0 = time.process_time()
     risk = np.array([framed_risk45(r["text"]) for r in rows])
     cpu["framed_risk45_ms"] = round((time.process_time() - t0) / len(rows) * 1e3, 4)
-    y = np.array([bool(r["label"]) for r in rows])
-    s = np.array([r["set"] for r in rows])
-    person = np.array([r["source"] == "person" for r in rows])
-    inside = np.isin(s, SETS)
-    base = np.array([bool(r["default"]) for r in rows])
-    hidden = np.array([any(x.startswith("hidden-") for x in r["default_reasons"]) for r in rows])
-    stands = np.array([bool(r["rules_held"]) for r in rows]) | (base & hidden)
-    obscured = np.array([bool(set(r["default_reasons"]) & set(r44.OBSCURED)) for r in rows])
-    about = np.array([writes_about44(r["text"]) for r in rows]) & ~obscured & ~hidden
+    y, s, person, inside, base, hidden, stands, about = row_arrays(rows).values()
     ones = np.ones(len(rows))
     w = np.where(s == "w37", args.w37_weight, np.where(s == "w45", w45.WEIGHT, 1.0))
     plain = np.isin(s, (*SETS, "w34"))
@@ -269,7 +279,6 @@ def fixed_cuts(args: argparse.Namespace) -> None:
     """`--fixed-cuts` (added after the run, to see what the crossing rule cost): `r44`, `c45` and `c45 gate` by set
     at each of `FIXED`, the rule not applied; pooled over v4-v44 and v44's fold. Not a candidate to ship: the final
     fits cross a hold test's benign example at 0.86."""
-    from memeval.hold._about44 import writes_about44
     from memeval.hold._concepts45 import framed_risk45, vector45
 
     t_start = time.process_time()
@@ -279,14 +288,7 @@ def fixed_cuts(args: argparse.Namespace) -> None:
     x34 = r34.dense(rows, fams)
     x45 = np.array([vector45(r["text"]) for r in rows])
     risk = np.array([framed_risk45(r["text"]) for r in rows])
-    y = np.array([bool(r["label"]) for r in rows])
-    s = np.array([r["set"] for r in rows])
-    person = np.array([r["source"] == "person" for r in rows])
-    base = np.array([bool(r["default"]) for r in rows])
-    hidden = np.array([any(x.startswith("hidden-") for x in r["default_reasons"]) for r in rows])
-    stands = np.array([bool(r["rules_held"]) for r in rows]) | (base & hidden)
-    obscured = np.array([bool(set(r["default_reasons"]) & set(r44.OBSCURED)) for r in rows])
-    about = np.array([writes_about44(r["text"]) for r in rows]) & ~obscured & ~hidden
+    y, s, person, _, base, hidden, stands, about = row_arrays(rows).values()
     w = np.where(s == "w37", args.w37_weight, 1.0)
     ok = np.isin(s, (*SETS, "w34", "w37"))
     p34, _ = r38.oof_of(x34, y, s, np.ones(len(rows)), np.isin(s, (*SETS, "w34")), args.l2)
