@@ -29,7 +29,7 @@ from importlib import resources
 from typing import Any
 
 from memeval.redact._entities import credential_type
-from memeval.redact._glued import _PROBE, MIN_COUNT, GluedKeyRecognizer, GluedRule, derive_all
+from memeval.redact._glued import _PROBE, _VELES_INNER, MIN_COUNT, GluedKeyRecognizer, GluedRule, derive_all
 from memeval.redact._keyend import KeyEndRecognizer, fixed_rule_ids, secret_group
 from memeval.redact._result import Recognizer
 from memeval.redact._solo import rule_details
@@ -47,7 +47,6 @@ Part = tuple[str, int]
 _CLASS = re.compile(r"\[(?:\\.|[^\]\\])+\]|\\w|\\d")
 _COUNT = re.compile(r"\{(\d+)\}")
 _LITERAL = re.compile(r"[A-Za-z0-9_\-:~]|\\[-.$_/~:]")
-_VELES_INNER = re.compile(r"\(\?P<secret>\(\?:(?P<inner>.*)\)\+\)")
 _NOT_IN_KEYS = " \t\"'`()[]{}<>,;:!?@#$%^&*|\\"
 """Characters no class of a key format read here may admit (`[\\S]{29}` would read through brackets and quotes)."""
 _LEAD = re.compile(r"(?:\(\?[aimsx]+\)|\\b|\(\?:\^\|\[[^\]]*\]\)|\((?!\?)|\(\?P<\w+>|\s)*")
