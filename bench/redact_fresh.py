@@ -6,6 +6,9 @@ Usage: python bench/redact_fresh.py [--corpus tests/fixtures/redact_fresh/fresh.
 Uses the corpus test's own harness (`tests/redact/corpus_contexts.py`: the same 46 contexts, the
 same `leaked` rule: a credential or personal datum counts as blanked when no 12-character piece
 of it, in the form its context gives it, is left) and redacts in batches of 100 as ingest does.
+A piece the wrapped text also holds outside the secret (the shared `packagist_ac` of a key and a kept
+placeholder beside it) is not counted (`leaked(..., beside=text)`; redact41: before, such an item
+counted as missed in every context whatever was blanked).
 A look-alike counts as touched when the redactor reports any finding in it.
 
 Prints, per group and subgroup (`sub` in the corpus line; the group when absent): items x
@@ -60,11 +63,11 @@ def sweep(items: list[dict], contexts: list) -> tuple[dict, dict]:
         wrapped = [wrap(i["text"]) for i in items]
         texts = [w for w, _ in wrapped]
         outs = [o for k in range(0, len(texts), 100) for o in red.redact_many(texts[k : k + 100])]
-        for item, (_t, form), out in zip(items, wrapped, outs, strict=True):
+        for item, (text, form), out in zip(items, wrapped, outs, strict=True):
             if item["group"] == "lookalike":
                 bad = bool(out.findings)
             else:
-                bad = any(leaked(form(s), out.text) for s in item["secrets"])
+                bad = any(leaked(form(s), out.text, beside=text) for s in item["secrets"])
             ok[(item["group"], item["sub"])][bad] += 1
             if bad:
                 bad_where[(item["group"], item["sub"], item["label"], item["source"])].append(name)

@@ -50,6 +50,7 @@ from memeval.redact._values import (
     placeholder_value,
     secretish,
     ssn_ok,
+    symbols_chosen,
 )
 from memeval.redact._valuespan import glued_cut, value_span, word_end
 from memeval.redact._views import View, normal_view
@@ -86,7 +87,7 @@ class ContextRule:
         first = head(value)
         if ENCODED_START.match(value) or placeholder_value(first, value[len(first) :] or after):
             return False  # an escape, or a placeholder followed by the next URL parameter
-        if len(value) < 8 and not any(c.isalnum() for c in value):
+        if len(value) < 8 and not any(c.isalnum() for c in value) and not symbols_chosen(value):
             return False  # `" + "`: the syntax between two string literals, not a value
         if raw and elided(raw.rstrip(TRAIL.replace(".", "").replace("…", ""))):
             return False

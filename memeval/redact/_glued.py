@@ -91,6 +91,8 @@ class GluedRule:
         count: the body's fixed length in characters.
         body_groups: how many of lower case, upper case and digits the class admits (2 or 3).
         filter_tree: the rule's kingfisher filter (None for veles rules).
+        end: for a format of several parts (`_keyseq`), one character of its last counted part's class
+            (a pattern matching nothing when it ends in a literal); None for a prefix and one class.
     """
 
     rule_id: str
@@ -101,6 +103,7 @@ class GluedRule:
     count: int
     body_groups: int
     filter_tree: Any
+    end: re.Pattern[str] | None = None
 
 
 def switches(body: str) -> int:

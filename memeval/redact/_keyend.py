@@ -40,7 +40,7 @@ from memeval._literals import LiteralSet
 from memeval.redact._context import _entropy
 from memeval.redact._entities import credential_type
 from memeval.redact._glued import MIN_ENTROPY, GluedKeyRecognizer, GluedRule, derive_all
-from memeval.redact._result import Recognizer, RecognizerResult
+from memeval.redact._result import RecognizerResult
 from memeval.redact._rulefiles import rules_of
 from memeval.redact._scanners import memeval_result
 from memeval.redact._solo import rule_details, suppresses
@@ -63,6 +63,10 @@ betterleaks negative example) is a file name, not Infracost's `ico-` + 32."""
 _END = r"(?![A-Za-z0-9])"
 _WORD_TAIL = re.compile(r"(?:[-_][A-Za-z]+)+(?![A-Za-z0-9])")
 """`-`/`_` and letters glued after a key (`-prod`, `_old`), ending before a non-letter-or-digit."""
+_MARK_TAIL = re.compile(r"[-_]+(?![A-Za-z0-9+/=])")
+"""`-`/`_` after a key and then no key character (a space, punctuation, the end): `vcp_...- ` (redact41). A key one
+character longer would read the same way, but no format counted here has that length: its first characters are
+the format, and blanking them leaves nothing of the key (a longer token's one extra `-` is no secret)."""
 _FLAGS = re.compile(r"\(\?(?P<f>[aimsx]+)\)")
 _CLASS_TEXT = re.compile(r"\[(?:\\.|[^\]\\])+\]")
 _QUANTIFIERS = re.compile(r"\{\d|(?<!\\)[+*]")
@@ -223,7 +227,8 @@ class KeyEndRecognizer(GluedKeyRecognizer):
         if self._given is None:
             ids = fixed_rule_ids()
             self._given = [r for r in derive_all() if r.rule_id in ids]
-        self._given = [r for r in self._given if r.pattern.pattern.endswith("})")]  # not a padded range
+        # not a padded range (a format of several parts, `_keyseq`, has its end class)
+        self._given = [r for r in self._given if r.end is not None or r.pattern.pattern.endswith("})")]
         super().load()  # the prefix tables of these rules
         self.marked = self._given_marked if self._given_marked is not None else derive_all_marked()
         self._screens = None
@@ -233,11 +238,17 @@ class KeyEndRecognizer(GluedKeyRecognizer):
         if end >= len(text):
             return False  # the end of the text: the full rules read it
         nxt = text[end]
-        if nxt.isascii() and nxt.isalnum():
+        if nxt.isspace():
             return False
-        if rule.pattern.fullmatch(rule.prefixes[0] + nxt * rule.count) is None and not nxt.isspace():
+        if rule.end is not None:
+            outside = rule.end.fullmatch(nxt) is None
+        else:
+            outside = rule.pattern.fullmatch(rule.prefixes[0] + nxt * rule.count) is None
+        if nxt.isascii() and nxt.isalnum():
+            return outside and nxt.isalpha() and _lacks_case(rule, nxt)
+        if outside:
             return True  # outside the body's class
-        return nxt in "-_" and _WORD_TAIL.match(text, end) is not None
+        return nxt in "-_" and (_WORD_TAIL.match(text, end) is not None or _MARK_TAIL.match(text, end) is not None)
 
     def _fixed(self, text: str) -> list[RecognizerResult]:
         out = []
@@ -272,6 +283,17 @@ class KeyEndRecognizer(GluedKeyRecognizer):
         return self._fixed(text) + self._marked(text)
 
 
-def glued_and_ended() -> list[Recognizer]:
-    """The recognizers of keys with no boundary after them: glued to letters (`_glued`), and ended by their format."""
-    return [GluedKeyRecognizer(), KeyEndRecognizer()]
+def _lacks_case(rule: GluedRule, letter: str) -> bool:
+    """Whether the key's last class admits no letter of `letter`'s case (`bkua_` + `[a-z0-9]` before `EXTRA`).
+
+    Such a letter cannot continue the key, so the format ends before it; a class holding both cases (or a
+    case-insensitive one) reads any letter on, and such a key is `_glued`'s to read.
+    """
+    probe = "A" if letter.isupper() else "a"
+    if rule.end is not None:
+        return rule.end.fullmatch(probe) is None and rule.end.fullmatch(probe.swapcase()) is not None
+    head = rule.prefixes[0]
+    return (
+        rule.pattern.fullmatch(head + probe * rule.count) is None
+        and rule.pattern.fullmatch(head + probe.swapcase() * rule.count) is not None
+    )

@@ -42,7 +42,7 @@ from memeval.redact._decode import (
 from memeval.redact._gaps import gap_view, reversed_span, rlo_view, whole_across_gap
 from memeval.redact._homoglyphs import homoglyph_view
 from memeval.redact._incomplete import DETECTOR_PREFIX, SCAN_INCOMPLETE, failed, incomplete_result, settle
-from memeval.redact._keyend import glued_and_ended
+from memeval.redact._keyseq import glued_and_ended
 from memeval.redact._markup import markup_view, touches_markup
 from memeval.redact._merge import detector_of, merge
 from memeval.redact._models import REDACTOR_VERSION, Finding, Redaction, blanked

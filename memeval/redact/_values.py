@@ -31,6 +31,24 @@ A value starting `my`/`your` names one when the rest is letters (`your_password_
 _NAMED_SLOT = re.compile(r"(?:your|my)[_\-]?[^\W\d]*", re.IGNORECASE)
 
 
+_CODE_MARKS = frozenset("+.,;:()[]{}<>=/-|&!?'\"`_~")
+"""Characters of code between or around literals (`" + "`, `"),("`, `<!--`): a value of only these is syntax."""
+
+
+def symbols_chosen(value: str) -> bool:
+    """Whether a value of symbols only reads as a chosen password (IBM detect-secrets' DB2 test `@#!%#`).
+
+    That is: 4 or more characters, no whitespace, 3 or more distinct ones, and one outside `_CODE_MARKS`
+    (`@ # $ % ^ *`); the syntax between two string literals (`" + "`) and markup (`<!--`) are not.
+    """
+    return (
+        len(value) >= 4
+        and not any(c.isspace() for c in value)
+        and len(set(value)) >= 3
+        and any(c not in _CODE_MARKS for c in value)
+    )
+
+
 def placeholder_value(value: str, after: str = "") -> bool:
     """Whether `value` only names where a secret would be, given the text `after` it.
 
@@ -46,10 +64,13 @@ def placeholder_value(value: str, after: str = "") -> bool:
 
 
 PLACEHOLDER_PART = re.compile(
-    r"\.\.\.|…|[xX*•]{4,}|<[^>]*>|^<|\$\{|\{\{|\$\(|^\$[A-Za-z_](?![\w\-]*\$)|EXAMPLE|\[REDACTED:"
+    r"\.\.\.|…|[xX*•]{4,}|<[^>]*>|^<|\$\{|\{\{|\$\(|^\$[A-Za-z_](?![\w\-]*\$)(?![\w\-]*(?:[@!#%^&*$][^\s@!#%^&*$]*){2})"
+    r"|EXAMPLE|\[REDACTED:"
 )
 """Pieces that mark a value as elided or templated (`sk-...`, `ghp_XXXX`, `${X}`, `$PASS`); a `$name$`
-that goes on is a password hash's scheme (`$argon2id$...`, `$y$...`), not a shell variable."""
+that goes on is a password hash's scheme (`$argon2id$...`, `$y$...`), not a shell variable; nor is a `$name`
+followed by two or more of `@ ! # % ^ & * $` (IBM detect-secrets' DB2 test password `$omespeci@!ch@r$`,
+redact41: a variable is followed by a path, a port or one `@host`, `$USER@db.example`)."""
 _SYMBOL = re.compile(r"[^A-Za-z\s]")
 _PATHISH = re.compile(r"^(?:/|~/|\./|\.\./|[A-Za-z]:\\|file:)")
 TRAIL = ".,;:!?)]}>'\"*。，、！？…"

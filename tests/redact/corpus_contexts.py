@@ -249,19 +249,28 @@ def contexts_named(*names: str) -> list[tuple[str, Wrap]]:
     return [c for c in CONTEXTS if c[0] in names]
 
 
-def leaked(secret: str | tuple[str, ...], out: str, piece: int = 12) -> bool:
+def leaked(secret: str | tuple[str, ...], out: str, piece: int = 12, beside: str | None = None) -> bool:
     """True when the secret, or any `piece`-character run of it, is still in `out`.
 
     A tuple is a secret cut into parts (`split-literals`): each part of 6 or more characters is
     checked the same way.
+
+    `beside`, when given, is the text that was redacted (the secret in its context). A piece the text
+    also holds outside every copy of the secret is no evidence: it stays in `out` whether the secret
+    was blanked or not (`packagist_ac` of a key beside a kept `packagist_acs_...` placeholder). Such
+    pieces are not counted, unless that leaves none, when every piece counts (the check errs to a leak).
     """
     if isinstance(secret, tuple):
-        return any(leaked(p, out, piece) for p in secret if len(p) >= 6)
+        return any(leaked(p, out, piece, beside) for p in secret if len(p) >= 6)
     if len(secret) <= piece:
         return secret in out
     pieces = [secret[i : i + piece] for i in range(0, len(secret) - piece + 1, 3)] + [secret[-piece:]]
     # a piece that is nearly all escapes (`\\u003d\\u003d`) holds under 4 characters of the secret
-    return any(p in out for p in pieces if len(_ESCAPES.sub("", p)) >= 4)
+    pieces = [p for p in pieces if len(_ESCAPES.sub("", p)) >= 4]
+    if beside is not None and secret in beside:
+        rest = beside.replace(secret, "\x00")
+        pieces = [p for p in pieces if p not in rest] or pieces
+    return any(p in out for p in pieces)
 
 
 def word_around(text: str, secret: str) -> str:
