@@ -24,14 +24,13 @@ reads. `_glued` and `_keyend` read them with the same body checks as their own r
 from __future__ import annotations
 
 import re
-import tomllib
-from importlib import resources
 from typing import Any
 
 from memeval.redact._entities import credential_type
 from memeval.redact._glued import _PROBE, _VELES_INNER, MIN_COUNT, GluedKeyRecognizer, GluedRule, derive_all
 from memeval.redact._keyend import KeyEndRecognizer, fixed_rule_ids, secret_group
 from memeval.redact._result import Recognizer
+from memeval.redact._rulefiles import rules_of
 from memeval.redact._solo import rule_details
 from memeval.redact._truncated import _groups, _self_identifying
 
@@ -216,8 +215,7 @@ def _sources() -> list[tuple[str, str, str, bool, Any]]:
         out.append(
             (rule_id, credential_type(rule_id), re.sub(r"\s+", "", g) if "x" in f else g, "i" in f, detail.filter_tree)
         )
-    text = resources.files("memeval.redact").joinpath("rules", "veles.toml").read_text("utf-8")
-    for r in tomllib.loads(text).get("rule", []):
+    for r in rules_of("veles.toml"):
         if m := _VELES_INNER.search(r["pattern"]):
             out.append((r["id"], r["entity"], m.group("inner"), False, None))
     return out
