@@ -22,6 +22,7 @@ clock does not run against the client. Between requests uvicorn's own keep-alive
 from __future__ import annotations
 
 import asyncio
+import os
 import time
 from typing import Any
 
@@ -142,9 +143,19 @@ def uvicorn_config(app: Any, **options: Any) -> uvicorn.Config:
     only unless `options` says otherwise. `memeval audit serve`, `memeval serve` and `memeval view` build
     their servers here.
 
+    A client's `X-Forwarded-For` is believed only from the proxies named in `FORWARDED_ALLOW_IPS`
+    (uvicorn's own setting; comma-separated addresses or networks), none by default. uvicorn's own
+    default believes it from 127.0.0.1, where memeval's servers listen and so where every client of
+    a default server connects from: any client named its own address per request, and the review
+    login's per-address throttle never filled (breaker47). Behind a reverse proxy on this host, set
+    `FORWARDED_ALLOW_IPS=127.0.0.1` so each browser is counted under its own address; without it every
+    browser is counted under the proxy's.
+
     Raises:
         UsageError: `MEMEVAL_HTTP_READ_TIMEOUT_S` is not a number of seconds above 0 and at most a day (refused
             here, before the server starts).
     """
     read_timeout_s()
-    return uvicorn.Config(app, http=ReadTimeoutH11Protocol, **{"log_level": "warning", **options})
+    proxies = os.environ.get("FORWARDED_ALLOW_IPS", "").strip()
+    trust = {"proxy_headers": True, "forwarded_allow_ips": proxies} if proxies else {"proxy_headers": False}
+    return uvicorn.Config(app, http=ReadTimeoutH11Protocol, **{"log_level": "warning", **trust, **options})

@@ -8,6 +8,7 @@ import socket
 import subprocess
 import threading
 import time
+from collections.abc import Callable
 from typing import Any, Literal
 
 import pytest
@@ -32,17 +33,24 @@ class LiveServer:
     """uvicorn serving `app` on 127.0.0.1 in a thread; a context manager (`url` once entered).
 
     `lifespan` is uvicorn's setting: "off" for apps with no start-up work, "auto" for apps whose
-    lifespan starts something (the ingest app's worker pool).
+    lifespan starts something (the ingest app's worker pool). `config` builds the uvicorn
+    configuration (`memeval._readtimeout.uvicorn_config`: the one memeval's servers use).
 
     Raises:
         RuntimeError: on enter, uvicorn did not start within `patient(20)` s or its thread died.
     """
 
-    def __init__(self, app: Any, *, lifespan: Literal["auto", "on", "off"] = "off") -> None:
+    def __init__(
+        self,
+        app: Any,
+        *,
+        lifespan: Literal["auto", "on", "off"] = "off",
+        config: Callable[..., uvicorn.Config] = uvicorn.Config,
+    ) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.server = uvicorn.Server(
-            uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning", lifespan=lifespan)
+            config(app, host="127.0.0.1", port=self.port, log_level="warning", lifespan=lifespan)
         )
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 

@@ -2,7 +2,9 @@
 
 An opening event is accepted only when its item does not exist yet. A decision is accepted only
 from the waiting state (`waiting`, `open`, `held`) and only from a person; a lesson's proposer
-may not approve it (ids compared normalised: NFKC, casefold, trimmed). Repeating the decision
+may not approve it, nor may the person whose text was held release it into memory (ids compared
+normalised: NFKC, casefold, trimmed). A held lesson's author may release it: the release opens the
+lesson as theirs, which another person must still approve. Repeating the decision
 that was taken, with the same decision id, is a no-op. Anything else raises `TransitionRefused`
 naming the current state.
 """
@@ -100,7 +102,31 @@ def decide(event: AuditEvent, current: State | None) -> Outcome:
             item=subject,
             state=current.status,
         )
+    if isinstance(current, HoldState) and event.type == "hold.released" and own_held_text(current, event.actor):
+        raise TransitionRefused(
+            f"hold {subject!r} holds text written by {event.actor.id!r}, who cannot release it: "
+            "another person must release it (its author may discard it)",
+            item=subject,
+            state=current.status,
+        )
     return "append"
+
+
+def own_held_text(hold: HoldState, actor: object) -> bool:
+    """True when `actor` (an event's actor) is the person whose text `hold` holds, outside a lesson.
+
+    Releasing a held memory stores it as memory at once (and in the next pack); releasing a held
+    lesson only opens the lesson, which its author still cannot approve, so that release is no
+    self-approval.
+    """
+    kind, pid = getattr(actor, "kind", None), getattr(actor, "id", None)
+    return (
+        hold.origin != "lesson.proposed"
+        and kind == "person"
+        and hold.actor_kind == "person"
+        and isinstance(pid, str)
+        and normalize_person_id(hold.actor_id) == normalize_person_id(pid)
+    )
 
 
 def _same_decision(current: State, event: AuditEvent) -> bool:

@@ -9,7 +9,8 @@ Rules (checked here, in this order, then again by the store's state machines und
    the person who decided with it and for the same action, is a harmless repeat, so a
    double-submitted form stores one decision; the id shows in refusals, so anyone else's use of it
    is `wrong_state`);
-5. whoever proposed a lesson cannot approve it (`self_approval`);
+5. whoever proposed a lesson cannot approve it, and whoever wrote a held memory cannot release it
+   (`self_approval`; a held lesson's author may release it, as the lesson then waits for another);
 6. nobody else holds a claim on it (`claimed`); deciding takes the claim for the moment it
    takes, then gives it up.
 The decision is then one event appended through `SqlAuditStore.append` (the single write path),
@@ -209,6 +210,13 @@ def decide_item(
         raise ReviewRefused(
             f"lesson {item.item_id!r} was proposed by {account.username!r}, who cannot approve "
             "it: another reviewer must approve it",
+            code="self_approval",
+            state=item.status,
+        )
+    if req.action == "release" and item.opened_by == f"person:{account.username}" and item.origin != "lesson.proposed":
+        raise ReviewRefused(
+            f"hold {item.item_id!r} holds text written by {account.username!r}, who cannot release it: "
+            "another reviewer must release it (you may discard it)",
             code="self_approval",
             state=item.status,
         )

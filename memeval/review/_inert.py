@@ -13,7 +13,11 @@ this module also makes the invisible visible, so a reviewer decides on what the 
 - `lookalike`: a character whose NFKC form is ASCII letters or digits (fullwidth or mathematical
   letters: `ｓｙｓｔｅｍ`, `𝐬𝐲𝐬𝐭𝐞𝐦`);
 - `homoglyph`: a non-Latin letter inside a word that also has Latin letters (Cyrillic `а` in
-  `pаypal`), the usual way to dodge filters with look-alike letters.
+  `pаypal`), the usual way to dodge filters with look-alike letters; and, in such a word, any
+  other character Unicode lists as confusable with an ASCII letter, digit or the punctuation of a
+  host or path (`ascii_lookalikes.txt`, from confusables.txt: the Latin `ɡ` of `ɡithub.com`, the
+  small capital `ᴏ`, the dotless `ı`, an Arabic-Indic zero read as a dot, a division slash read
+  as `/`), which NFKC leaves as they are and which are named LATIN or are no letters at all.
 
 Each marked character is one `Segment` with a label such as `U+200B ZERO WIDTH SPACE`; the page
 draws it as a visible badge in place of the character.
@@ -21,10 +25,12 @@ draws it as a visible badge in place of the character.
 
 from __future__ import annotations
 
+import importlib.resources
 import re
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Literal
 
 from memeval.audit import is_default_ignorable
@@ -104,6 +110,32 @@ def _name(ch: str) -> str:
     return unicodedata.name(ch, "UNNAMED")
 
 
+URL_PUNCTUATION = frozenset("./:_@\\")
+"""The ASCII punctuation of hosts and paths: a look-alike of one of these in a word is marked.
+
+Not `-`: en dashes and hyphens are ordinary typography (`Paris–London`), and no host takes them."""
+
+
+@cache
+def ascii_lookalikes() -> dict[str, str]:
+    """Character -> the ASCII letter, digit or `URL_PUNCTUATION` character a reader takes it for.
+
+    From `ascii_lookalikes.txt` (Unicode confusables.txt, written by `scripts/ascii_lookalikes.py`);
+    prototypes that are other punctuation (a curly apostrophe for `'`) are left out, as they change
+    no address or command a reviewer reads, and so are math symbols read as letters (`1920×1080px`).
+    """
+    text = importlib.resources.files("memeval.review").joinpath("ascii_lookalikes.txt").read_text(encoding="utf-8")
+    out = {}
+    for line in text.splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        code, proto, _name_ = line.split(" ; ", 2)
+        ch = chr(int(code, 16))
+        if proto in URL_PUNCTUATION or (proto.isalnum() and unicodedata.category(ch) != "Sm"):
+            out[ch] = proto
+    return out
+
+
 def _classify(ch: str, word_has_latin: bool) -> tuple[MarkKind, str] | None:
     if ch in "\n\t ":
         return None
@@ -126,6 +158,8 @@ def _classify(ch: str, word_has_latin: bool) -> tuple[MarkKind, str] | None:
         return "lookalike", f"{code} looks like {folded!r}"
     if ch.isalpha() and word_has_latin and not _name(ch).startswith("LATIN"):
         return "homoglyph", f"{code} {_name(ch)}"
+    if word_has_latin and (proto := ascii_lookalikes().get(ch)) is not None:
+        return "homoglyph", f"{code} {_name(ch)}, looks like {proto!r}"
     return None
 
 
