@@ -15,8 +15,6 @@ from pathlib import Path
 
 import pytest
 import throwaway_pg
-from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
 
 
 class PgServer:
@@ -29,6 +27,11 @@ class PgServer:
 
     def new_database(self) -> str:
         """Create an empty database with a fresh name; return its URL (password included)."""
+        # Imported here, not at the top: tests/conftest.py imports this module in every pytest process,
+        # the xdist controller too, which starts the workers only once its conftest is loaded.
+        from sqlalchemy import create_engine, text
+        from sqlalchemy.engine import make_url
+
         name = "t_" + uuid.uuid4().hex[:16]
         admin = create_engine(make_url(self.url).set(database="postgres"), isolation_level="AUTOCOMMIT")
         with admin.connect() as c:

@@ -12,9 +12,10 @@ test_breaker34_ray_copies.py, test_fault26_ray_setup.py and test_fault28_ray_wor
 from __future__ import annotations
 
 import pytest
+from installed import skip_unless_installed
 from ray_node_run import ray_node_run
 
-pytest.importorskip("ray")
+skip_unless_installed("ray")  # not importorskip: see tests/installed.py
 
 pytestmark = [pytest.mark.slow, pytest.mark.ray, pytest.mark.xdist_group("ray")]
 

@@ -17,9 +17,10 @@ test_fault28_ray_world_stream.py (`ray_node_run.py`).
 from __future__ import annotations
 
 import pytest
+from installed import skip_unless_installed
 from ray_node_run import RayRun, ray_node_run
 
-pytest.importorskip("ray")
+skip_unless_installed("ray")  # not importorskip: see tests/installed.py
 
 pytestmark = [pytest.mark.slow, pytest.mark.ray, pytest.mark.xdist_group("ray")]
 

@@ -18,9 +18,10 @@ from __future__ import annotations
 import os
 
 import pytest
+from installed import skip_unless_installed
 from ray_node_run import DENSE_MB, KILL_MB, RayRun, ray_node_run
 
-pytest.importorskip("ray")
+skip_unless_installed("ray")  # not importorskip: see tests/installed.py
 
 pytestmark = [pytest.mark.slow, pytest.mark.ray, pytest.mark.xdist_group("ray")]
 

@@ -20,12 +20,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from installed import skip_unless_installed
 from patience import patient
 from procs import cmdline, pids, ppid
 from ray_cluster import Cluster
 from runner_helpers import MINI, REPO
 
-pytest.importorskip("ray")
+skip_unless_installed("ray")  # not importorskip: see tests/installed.py
 
 pytestmark = [pytest.mark.slow, pytest.mark.ray, pytest.mark.xdist_group("ray")]  # one cluster at a time
 MEMEVAL = [sys.executable, "-m", "memeval"]

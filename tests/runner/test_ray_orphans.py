@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
+from installed import skip_unless_installed
 from patience import patient
 from procs import cmdline, pids, ppid, stat
 from ray_cluster import members, running
@@ -23,7 +24,7 @@ from runner_helpers import MINI, REPO
 
 from memeval.runner._ray_local import KEEPER
 
-pytest.importorskip("ray")
+skip_unless_installed("ray")  # not importorskip: see tests/installed.py
 
 pytestmark = [pytest.mark.slow, pytest.mark.ray, pytest.mark.xdist_group("ray")]
 

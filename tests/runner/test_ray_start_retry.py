@@ -19,12 +19,13 @@ import time
 from pathlib import Path
 
 import pytest
+from installed import skip_unless_installed
 from patience import patient
 from procs import cmdline, pids, ppid, started, stat
 
 from memeval.runner._ray_local import start_local_head
 
-pytest.importorskip("ray")
+skip_unless_installed("ray")  # not importorskip: see tests/installed.py
 
 pytestmark = [pytest.mark.slow, pytest.mark.ray, pytest.mark.xdist_group("ray")]
 

@@ -17,10 +17,11 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from installed import skip_unless_installed
 from leftovers import FencedRun
 from ray_cluster import Cluster
 
-pytest.importorskip("ray")
+skip_unless_installed("ray")  # not importorskip: see tests/installed.py
 
 pytestmark = [pytest.mark.slow, pytest.mark.ray, pytest.mark.xdist_group("ray")]
 
