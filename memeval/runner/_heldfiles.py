@@ -12,6 +12,7 @@ import hashlib
 import os
 import re
 import stat
+from collections.abc import Iterator
 from pathlib import Path
 
 from memeval._files import read_regular
@@ -106,23 +107,33 @@ def held_imports(tests: Path) -> frozenset[str]:
     `MAX_IMPORT_SCAN_BYTES` of each are read, no link followed; a file memeval cannot read names nothing.
     """
     names: set[str] = set()
+    for data in _held_texts(tests):
+        for groups in IMPORTED.findall(data):
+            for group in groups:
+                for word in group.replace(b"\t", b" ").split(b","):
+                    top = word.strip().split(b" ")[0].split(b".")[0]
+                    if top.isascii() and top.decode().isidentifier():
+                        names.add(top.decode())
+    return frozenset(names)
+
+
+def _held_texts(tests: Path) -> Iterator[bytes]:
+    """The first `MAX_IMPORT_SCAN_BYTES` of each of at most `MAX_HELD_FILES` files below `tests`, no link followed.
+
+    A file memeval cannot read (gone or changed part way, a FIFO, a link) gives nothing; past `MAX_HELD_FILES`
+    the walk stops (`held_imports`, `held_paths`).
+    """
     count = 0
     for dirpath, _, filenames in os.walk(tests):
         for name in filenames:
             count += 1
             if count > MAX_HELD_FILES:
-                return frozenset(names)
+                return
             try:
                 data = read_regular(os.path.join(dirpath, name), MAX_IMPORT_SCAN_BYTES)
             except OSError:
                 continue  # unreadable part way: it names nothing
-            for groups in IMPORTED.findall(data or b""):
-                for group in groups:
-                    for word in group.replace(b"\t", b" ").split(b","):
-                        top = word.strip().split(b" ")[0].split(b".")[0]
-                        if top.isascii() and top.decode().isidentifier():
-                            names.add(top.decode())
-    return frozenset(names)
+            yield data or b""
 
 
 PATH_WORD = re.compile(rb"(?<![\w./-])(/[\w.-]+(?:/[\w.-]+)*)")
@@ -136,18 +147,9 @@ def held_paths(tests: Path) -> frozenset[str]:
     `sys.path.insert(0, "/app")`); read as `held_imports` reads the files.
     """
     out: set[str] = set()
-    count = 0
-    for dirpath, _, filenames in os.walk(tests):
-        for name in filenames:
-            count += 1
-            if count > MAX_HELD_FILES:
-                return frozenset(out)
-            try:
-                data = read_regular(os.path.join(dirpath, name), MAX_IMPORT_SCAN_BYTES)
-            except OSError:
-                continue  # unreadable part way: it names nothing
-            for word in PATH_WORD.findall(data or b""):
-                out.add(os.path.normpath(word.decode("utf-8", "replace")))
+    for data in _held_texts(tests):
+        for word in PATH_WORD.findall(data):
+            out.add(os.path.normpath(word.decode("utf-8", "replace")))
     return frozenset(out)
 
 
