@@ -9,6 +9,11 @@ interrupts). `on_sigint` raises `KeyboardInterrupt` as Python's own handler does
 flag; work that runs in steps (an ingest's batches) calls `stop_if_interrupted` between steps, which
 raises `KeyboardInterrupt` again when an earlier one was swallowed.
 
+Python then reports the dropped exception through `sys.unraisablehook` ("Exception ignored in ..." and a
+traceback on stderr, above the command's own "interrupted:" line). `install` also puts in a hook that
+keeps quiet about a `KeyboardInterrupt` raised by `on_sigint` (the flag stands for it) and hands every
+other unraisable exception to the hook it replaced.
+
 `memeval.cli.app.main` installs the handler for every command; library use is unchanged until a
 program calls `install`. Once a command has ended, `quiet_once_ended` takes a ^C quietly while the process
 exits (`memeval.cli.app.console`). `sigterm_as_interrupt` takes SIGTERM as ^C within a block (`memeval ab`
@@ -18,10 +23,12 @@ from its first step, the runner's run, `report send` while it delivers).
 from __future__ import annotations
 
 import signal
+import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
+from typing import Any
 
 _pressed = False
 
@@ -37,15 +44,36 @@ def on_sigint(signum: int, frame: FrameType | None) -> None:
     raise KeyboardInterrupt
 
 
+class _QuietAboutSwallowed:
+    """A `sys.unraisablehook` that says nothing of a swallowed ^C and passes anything else on.
+
+    Args:
+        then: the hook this one replaced (`sys.unraisablehook` when `install` ran).
+    """
+
+    def __init__(self, then: Callable[[Any], object]) -> None:
+        self.then = then
+
+    def __call__(self, unraisable: Any) -> None:
+        """Drop a `KeyboardInterrupt` once `on_sigint` ran (`stop_if_interrupted` raises it again); else pass it on."""
+        if _pressed and isinstance(getattr(unraisable, "exc_value", None), KeyboardInterrupt):
+            return
+        self.then(unraisable)
+
+
 def install() -> None:
     """Make `on_sigint` the SIGINT handler when SIGINT is ignored or Python's default (main thread only).
 
     A handler some other code installed on purpose (a server's graceful shutdown) is left in place.
     An ignored SIGINT is taken back on purpose: a shell without job control starts a background
     command with SIGINT ignored, and `kill -INT` should still end it (see `memeval.cli.app.main`).
+    With the handler, `sys.unraisablehook` is wrapped so a ^C that lands in a finaliser prints no
+    "Exception ignored in ..." traceback (installed once; other unraisable exceptions print as before).
     """
     if signal.getsignal(signal.SIGINT) in (signal.SIG_IGN, signal.SIG_DFL, signal.default_int_handler):
         signal.signal(signal.SIGINT, on_sigint)
+        if not isinstance(sys.unraisablehook, _QuietAboutSwallowed):
+            sys.unraisablehook = _QuietAboutSwallowed(sys.unraisablehook)
 
 
 def _ended_sigint(signum: int, frame: FrameType | None) -> None:
