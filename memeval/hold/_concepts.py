@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from memeval.hold._concepts_lexicon import LEXICON
 from memeval.hold._concepts_lexicon38 import LEXICON38
@@ -373,6 +373,66 @@ def _negator(words: list[str], i: int) -> bool:
     return False
 
 
+def clause_words(t: str) -> tuple[list[str], set[int]]:
+    """The words of the folded text `t` (`_TOKEN`'s tokens without the clause breaks) and where the breaks fall.
+
+    Returns (the words in reading order, the word positions a clause break `.;:!?`, a line break or a CJK stop comes
+    before). Shared by the negation scopes (`scoped_acts`, `_concepts40.scoped40`, `_concepts41`, `_concepts46`).
+    """
+    words: list[str] = []
+    breaks: set[int] = set()
+    for tok in _TOKEN.findall(t):
+        if tok in _BREAK:
+            breaks.add(len(words))
+        else:
+            words.append(tok)
+    return words, breaks
+
+
+def unspaced_negated(run: str, i: int, k: int) -> bool:
+    """Whether the entry `run[i : i + k]` of a run of an unspaced script lies under a negation.
+
+    Under one when one of `NEGATORS_UNSPACED` ends at most `SCOPE_CHARS` characters before it, or one of
+    `NEGATORS_AFTER` begins at most `SCOPE_CHARS` characters after its end, in the same run.
+    """
+    before, after = run[max(0, i - SCOPE_CHARS - 4) : i], run[i + k : i + k + SCOPE_CHARS + 4]
+    return any(n in before[-(SCOPE_CHARS + len(n)) :] for n in NEGATORS_UNSPACED) or any(
+        n in after[: SCOPE_CHARS + len(n)] for n in NEGATORS_AFTER
+    )
+
+
+def scoped_unspaced(
+    t: str,
+    sub: dict[str, tuple[str, ...]],
+    sub_lens: tuple[int, ...],
+    wanted: frozenset[str],
+    free: set[str],
+    negated: set[str],
+    tail: Callable[[str, int, int], bool] | None = None,
+) -> None:
+    """Sort the `wanted` concepts of one lexicon's unspaced entries in the folded text `t` into `free` or `negated`.
+
+    In place, as `unspaced_negated` reads each occurrence, or (when given) as `tail(t, start, end)` reads the text
+    around it (`start`, `end`: the entry's offsets in `t`); `sub` is an `_index` table of the lexicon.
+
+    The unspaced half of `_concepts40.scoped40` and `_concepts46.scoped45`: every substring of a run of an unspaced
+    script whose length is in `sub_lens` is looked up (at a run's end a shorter slice may match a shorter entry).
+    """
+    if not _UNSPACED.search(t):
+        return
+    for m in _UNSPACED_RUN.finditer(t):
+        run, start = m.group(), m.start()
+        for i in range(len(run)):
+            for k in sub_lens:
+                c = sub.get(run[i : i + k])
+                if c is None:
+                    continue
+                found = set(c) & wanted
+                if found:
+                    neg = unspaced_negated(run, i, k) or (tail is not None and tail(t, start + i, start + i + k))
+                    (negated if neg else free).update(found)
+
+
 def scoped_acts(text: str, limit: int = 6000) -> tuple[set[str], set[str]]:
     """The act concepts (`ACTS`) of the first `limit` characters of `text`, split by negation scope.
 
@@ -385,17 +445,10 @@ def scoped_acts(text: str, limit: int = 6000) -> tuple[set[str], set[str]]:
         act: "tell" is no act here, and "don't tell" is the `conceal` concept, which is never scoped.
     """
     t = unicodedata.normalize("NFKC", text[:limit]).casefold()
-    tokens = _TOKEN.findall(t)
     free: set[str] = set()
     negated: set[str] = set()
     last_neg = -(10**6)
-    words: list[str] = []
-    breaks: set[int] = set()  # word positions a clause break comes before
-    for tok in tokens:
-        if tok in _BREAK:
-            breaks.add(len(words))
-        else:
-            words.append(tok)
+    words, breaks = clause_words(t)
     for i, w in enumerate(words):
         if i in breaks:
             last_neg = -(10**6)
@@ -414,10 +467,7 @@ def scoped_acts(text: str, limit: int = 6000) -> tuple[set[str], set[str]]:
         found = [c for c in hit if c in ACTS]
         if not found:
             continue
-        before, after = run[max(0, i - SCOPE_CHARS - 4) : i], run[i + k : i + k + SCOPE_CHARS + 4]
-        neg = any(n in before[-(SCOPE_CHARS + len(n)) :] for n in NEGATORS_UNSPACED) or any(
-            n in after[: SCOPE_CHARS + len(n)] for n in NEGATORS_AFTER
-        )
+        neg = unspaced_negated(run, i, k)
         for c in found:
             (negated if neg and c != "conceal" else free).add(c)
     return free, negated - free

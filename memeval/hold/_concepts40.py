@@ -12,19 +12,14 @@ from __future__ import annotations
 import unicodedata
 
 from memeval.hold._concepts import (
-    _BREAK,
-    _TOKEN,
-    _UNSPACED,
-    _UNSPACED_RUN,
     FEATURES38,
-    NEGATORS_AFTER,
-    NEGATORS_UNSPACED,
-    SCOPE_CHARS,
     SCOPE_WORDS,
     _index,
     _negator,
     _scan,
+    clause_words,
     scoped_acts,
+    scoped_unspaced,
     vector38,
 )
 from memeval.hold._concepts_lexicon40 import LEXICON40
@@ -51,13 +46,7 @@ def scoped40(text: str, limit: int = 6000) -> tuple[set[str], set[str]]:
     t = unicodedata.normalize("NFKC", text[:limit]).casefold()
     free: set[str] = set()
     negated: set[str] = set()
-    words: list[str] = []
-    breaks: set[int] = set()
-    for tok in _TOKEN.findall(t):
-        if tok in _BREAK:
-            breaks.add(len(words))
-        else:
-            words.append(tok)
+    words, breaks = clause_words(t)
     last_neg = -(10**6)
     n = len(words)
     for i, w in enumerate(words):
@@ -78,19 +67,7 @@ def scoped40(text: str, limit: int = 6000) -> tuple[set[str], set[str]]:
                     hit.add(concept)
         for c in hit & _SCOPED40:
             (negated if i - last_neg <= SCOPE_WORDS else free).add(c)
-    if _UNSPACED.search(t):
-        for run in _UNSPACED_RUN.findall(t):
-            for i in range(len(run)):
-                for k in _S40_LENS:
-                    c40 = _S40.get(run[i : i + k])
-                    if c40 is None or not (set(c40) & _SCOPED40):
-                        continue
-                    before, after = run[max(0, i - SCOPE_CHARS - 4) : i], run[i + k : i + k + SCOPE_CHARS + 4]
-                    neg = any(x in before[-(SCOPE_CHARS + len(x)) :] for x in NEGATORS_UNSPACED) or any(
-                        x in after[: SCOPE_CHARS + len(x)] for x in NEGATORS_AFTER
-                    )
-                    for c in set(c40) & _SCOPED40:
-                        (negated if neg else free).add(c)
+    scoped_unspaced(t, _S40, _S40_LENS, _SCOPED40, free, negated)
     return free, negated - free
 
 
