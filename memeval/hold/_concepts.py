@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from memeval.hold._concepts_lexicon import LEXICON
 from memeval.hold._concepts_lexicon38 import LEXICON38
@@ -399,38 +399,6 @@ def unspaced_negated(run: str, i: int, k: int) -> bool:
     return any(n in before[-(SCOPE_CHARS + len(n)) :] for n in NEGATORS_UNSPACED) or any(
         n in after[: SCOPE_CHARS + len(n)] for n in NEGATORS_AFTER
     )
-
-
-def scoped_unspaced(
-    t: str,
-    sub: dict[str, tuple[str, ...]],
-    sub_lens: tuple[int, ...],
-    wanted: frozenset[str],
-    free: set[str],
-    negated: set[str],
-    tail: Callable[[str, int, int], bool] | None = None,
-) -> None:
-    """Sort the `wanted` concepts of one lexicon's unspaced entries in the folded text `t` into `free` or `negated`.
-
-    In place, as `unspaced_negated` reads each occurrence, or (when given) as `tail(t, start, end)` reads the text
-    around it (`start`, `end`: the entry's offsets in `t`); `sub` is an `_index` table of the lexicon.
-
-    The unspaced half of `_concepts40.scoped40` and `_concepts46.scoped45`: every substring of a run of an unspaced
-    script whose length is in `sub_lens` is looked up (at a run's end a shorter slice may match a shorter entry).
-    """
-    if not _UNSPACED.search(t):
-        return
-    for m in _UNSPACED_RUN.finditer(t):
-        run, start = m.group(), m.start()
-        for i in range(len(run)):
-            for k in sub_lens:
-                c = sub.get(run[i : i + k])
-                if c is None:
-                    continue
-                found = set(c) & wanted
-                if found:
-                    neg = unspaced_negated(run, i, k) or (tail is not None and tail(t, start + i, start + i + k))
-                    (negated if neg else free).update(found)
 
 
 def scoped_acts(text: str, limit: int = 6000) -> tuple[set[str], set[str]]:

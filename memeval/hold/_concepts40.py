@@ -10,8 +10,11 @@ same numbers as before this module existed, checked over the 15,306 bench rows o
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 
 from memeval.hold._concepts import (
+    _UNSPACED,
+    _UNSPACED_RUN,
     FEATURES38,
     SCOPE_WORDS,
     _index,
@@ -19,7 +22,7 @@ from memeval.hold._concepts import (
     _scan,
     clause_words,
     scoped_acts,
-    scoped_unspaced,
+    unspaced_negated,
     vector38,
 )
 from memeval.hold._concepts_lexicon40 import LEXICON40
@@ -35,6 +38,38 @@ def concepts40(text: str, limit: int = 6000) -> set[str]:
     Matched as `_concepts.concepts` matches `LEXICON`'s forms.
     """
     return _scan(text, limit, _P40, _E40, _PH40, _S40, _P40_LENS, _S40_LENS)
+
+
+def scoped_unspaced(
+    t: str,
+    sub: dict[str, tuple[str, ...]],
+    sub_lens: tuple[int, ...],
+    wanted: frozenset[str],
+    free: set[str],
+    negated: set[str],
+    tail: Callable[[str, int, int], bool] | None = None,
+) -> None:
+    """Sort the `wanted` concepts of one lexicon's unspaced entries in the folded text `t` into `free` or `negated`.
+
+    In place, as `unspaced_negated` reads each occurrence, or (when given) as `tail(t, start, end)` reads the text
+    around it (`start`, `end`: the entry's offsets in `t`); `sub` is an `_index` table of the lexicon.
+
+    The unspaced half of `_concepts40.scoped40` and `_concepts46.scoped45`: every substring of a run of an unspaced
+    script whose length is in `sub_lens` is looked up (at a run's end a shorter slice may match a shorter entry).
+    """
+    if not _UNSPACED.search(t):
+        return
+    for m in _UNSPACED_RUN.finditer(t):
+        run, start = m.group(), m.start()
+        for i in range(len(run)):
+            for k in sub_lens:
+                c = sub.get(run[i : i + k])
+                if c is None:
+                    continue
+                found = set(c) & wanted
+                if found:
+                    neg = unspaced_negated(run, i, k) or (tail is not None and tail(t, start + i, start + i + k))
+                    (negated if neg else free).update(found)
 
 
 def scoped40(text: str, limit: int = 6000) -> tuple[set[str], set[str]]:

@@ -14,13 +14,8 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable
 
-from memeval.hold._concepts import (
-    SCOPE_WORDS,
-    _negator,
-    clause_words,
-    scoped_unspaced,
-)
-from memeval.hold._concepts40 import NEGATORS40
+from memeval.hold._concepts import SCOPE_WORDS, _negator, clause_words
+from memeval.hold._concepts40 import NEGATORS40, scoped_unspaced
 from memeval.hold._concepts42 import vector42
 from memeval.hold._concepts45 import (
     _E45,
@@ -106,15 +101,16 @@ def scoped45(
     return free, negated - free
 
 
-def vector46(text: str) -> list[float]:
+def vector46(text: str, scoped: Callable[[str], tuple[set[str], set[str]]] = scoped45) -> list[float]:
     """`_concepts45.FEATURES45` of `text` (84 numbers), the risky steps read with `scoped45`'s negation scope.
 
     `vector42`'s numbers, then whether each `LEXICON45` concept occurs (0 or 1; a risky step only outside a
     negation's scope), then a frame with a free risky step, a claim with one, a frame or claim with two or more.
+    `scoped` reads the risky steps (round 47's `vector47` passes `_concepts47.scoped47`).
     """
     v42 = vector42(text)
     found = concepts45(text)
-    steps, _ = scoped45(text)
+    steps, _ = scoped(text)
     risks = len(steps)
     frame = "frame45" in found or v42[_I_FRAME] > 0
     claim = "claim45" in found
@@ -127,9 +123,9 @@ def vector46(text: str) -> list[float]:
     ]
 
 
-def framed_risk46(text: str) -> bool:
-    """Whether `concepts45` reads a frame or a claim and `scoped45` a risky step outside a negation's scope.
+def framed_risk46(text: str, scoped: Callable[[str], tuple[set[str], set[str]]] = scoped45) -> bool:
+    """Whether `concepts45` reads a frame or a claim and `scoped` (`scoped45`) a risky step outside a negation's scope.
 
     Round 46's wider gate, as `_concepts45.framed_risk45` is round 45's.
     """
-    return bool({"frame45", "claim45"} & concepts45(text)) and bool(scoped45(text)[0])
+    return bool({"frame45", "claim45"} & concepts45(text)) and bool(scoped(text)[0])

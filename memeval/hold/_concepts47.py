@@ -16,10 +16,7 @@ from __future__ import annotations
 
 import re
 
-from memeval.hold._concepts42 import vector42
-from memeval.hold._concepts45 import _I_FRAME, RISK45, concepts45
-from memeval.hold._concepts46 import scoped45
-from memeval.hold._concepts_lexicon45 import LEXICON45
+from memeval.hold._concepts46 import framed_risk46, scoped45, vector46
 
 NEGATORS_TAIL47 = frozenset(
     (  # fmt: skip
@@ -88,29 +85,14 @@ def scoped47(text: str, limit: int = 6000) -> tuple[set[str], set[str]]:
     return scoped45(text, limit, tail_negated)
 
 
-_RISK = frozenset(RISK45)
-
-
 def vector47(text: str) -> list[float]:
     """`_concepts45.FEATURES45` of `text` (84 numbers), as `_concepts46.vector46` gives them.
 
     The risky steps are read by `scoped47`.
     """
-    v42 = vector42(text)
-    found = concepts45(text)
-    steps, _ = scoped47(text)
-    risks = len(steps)
-    frame = "frame45" in found or v42[_I_FRAME] > 0
-    claim = "claim45" in found
-    return [
-        *v42,
-        *(float(c in steps if c in _RISK else c in found) for c in LEXICON45),
-        float(frame and risks > 0),
-        float(claim and risks > 0),
-        float((frame or claim) and risks > 1),
-    ]
+    return vector46(text, scoped47)
 
 
 def framed_risk47(text: str) -> bool:
     """Whether `concepts45` reads a frame or a claim and `scoped47` a risky step outside a negation's scope."""
-    return bool({"frame45", "claim45"} & concepts45(text)) and bool(scoped47(text)[0])
+    return framed_risk46(text, scoped47)

@@ -1,6 +1,6 @@
 """Round 47 (issue 15): `_concepts47` reads round 46's risky steps with a negation written after the step as well
 (Hindi, Nepali, Tamil, Marathi, Urdu put it after the verb), and the negation scopes of rounds 40 and 46 share one
-reading of the unspaced scripts (`_concepts.scoped_unspaced`).
+reading of the unspaced scripts (`_concepts40.scoped_unspaced`).
 
 The sentences here are written for these tests (no held-out set's text, no hold test's example, none of
 `scripts/hold_benign_round47.py`'s rows)."""
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from memeval.hold._concepts import clause_words, scoped_unspaced, unspaced_negated
-from memeval.hold._concepts40 import _S40, _S40_LENS, _SCOPED40, scoped40
+from memeval.hold._concepts import clause_words, unspaced_negated
+from memeval.hold._concepts40 import _S40, _S40_LENS, _SCOPED40, scoped40, scoped_unspaced
 from memeval.hold._concepts46 import framed_risk46, scoped45, vector46
 from memeval.hold._concepts47 import framed_risk47, scoped47, tail_negated, vector47
 
