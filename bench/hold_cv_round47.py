@@ -11,6 +11,9 @@ Phase 2: figures, every arm in one run, every stage fitted without the set (or s
 rounds 45 and 46 read them (`s34` round 34's stage, its gate 0.2 up to 0.88, the release of a text that writes about
 something under R 0.6, add cuts 0.8 for a person and 0.86 for every other source before the rule):
 
+Phase 2 is `hold_cv_round46.figures` run with round 47's `Spec` (its arms, written sets and gate); it also reports
+`r44`, round 44 refitted at its own cuts without the rule, for comparison only.
+
 - `r44 rule`: round 44 as shipped (the concept stage reading `vector42`), refitted per fold, with the crossing rule:
   **the reference** (the bar's "round 44 refitted");
 - `w47`: `r44 rule`'s stage trained with the written rows `w46` (weight 1) and `w47` (weight
@@ -48,21 +51,14 @@ sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "tests" / "hold"))
 
-import _hold_cv as h  # noqa: E402
 import hold_benign_round46 as w46  # noqa: E402
 import hold_benign_round47 as w47  # noqa: E402
 import hold_cv_round34 as r34  # noqa: E402
 import hold_cv_round35 as r35  # noqa: E402
 import hold_cv_round37 as r37  # noqa: E402
-import hold_cv_round38 as r38  # noqa: E402
 import hold_cv_round39 as r39  # noqa: E402
-import hold_cv_round40 as r40  # noqa: E402
-import hold_cv_round44 as r44  # noqa: E402
-import hold_cv_round45 as r45  # noqa: E402
+import hold_cv_round46 as r46  # noqa: E402
 import numpy as np  # noqa: E402
-
-SETS = r45.SETS
-R43 = r45.R43
 
 
 def extract(args: argparse.Namespace) -> None:
@@ -108,76 +104,11 @@ def misses(rows: list[dict[str, Any]], held: np.ndarray, y: np.ndarray, inside: 
     }
 
 
-def figures(args: argparse.Namespace) -> None:
-    """Phase 2: the reference's misses, every arm's figures over `hold_cv_round45.slices`, the crossing rule, the
-    bar."""
-    from memeval.hold._concepts47 import framed_risk47, vector47
-
-    t_start = time.process_time()
-    r38.SETS = SETS
-    r39.SETS = SETS
-    rows = r34.load(args.rows)
-    print(f"{len(rows)} rows", flush=True)
-    fams = list(r34.families([r for r in rows if r["set"] in h.sets_through(33)]))
-    x34 = r34.dense(rows, fams)
-    t0 = time.process_time()
-    x47 = np.array([vector47(r["text"]) for r in rows])
-    cpu = {"vector47_ms": round((time.process_time() - t0) / len(rows) * 1e3, 4)}
-    x42 = x47[:, : len(x47[0]) - 10]  # vector47 is vector42 and ten more numbers
-    t0 = time.process_time()
-    risk = np.array([framed_risk47(r["text"]) for r in rows])
-    cpu["framed_risk47_ms"] = round((time.process_time() - t0) / len(rows) * 1e3, 4)
-    y, s, person, inside, base, hidden, stands, about = r45.row_arrays(rows).values()
-    ones = np.ones(len(rows))
-    w = np.where(s == "w37", args.w37_weight, np.where(s == "w46", w46.WEIGHT, np.where(s == "w47", w47.WEIGHT, 1.0)))
-    plain = np.isin(s, (*SETS, "w34"))
-    train = {False: np.isin(s, (*SETS, "w34", "w37")), True: np.isin(s, (*SETS, "w34", "w37", "w46", "w47"))}
-    ex = s == "examples"
-    asked = r44.asked_by_the_detector(rows)
-    asked_wide = ex & ~base & ~r45.examples_held_by_round34(rows) & risk
-    print(f"framed risk47: {int((risk & inside & y).sum())} orders, {int((risk & inside & ~y).sum())} benign; "
-          f"examples asked {int(asked.sum())}, by the wider gate {int((asked_wide & ~asked).sum())} more",
-          flush=True)  # fmt: skip
-    stages = {"r44": (x42, False), "w47": (x42, True), "c47": (x47, False), "c47 w47": (x47, True)}
-    stages = {k: v for k, v in stages.items() if k == "r44" or not args.reference_only}
-    arms: dict[str, np.ndarray] = {"default": base}
-    cuts_of: dict[str, Any] = {}
-    nen = inside & np.array([(r.get("lang") or "en").split("-")[0] != "en" for r in rows])
-    auc: dict[str, list[float]] = {}
-    near: dict[str, list[list[Any]]] = {}
-
-    def family(tag: str, p34: np.ndarray, probs: dict[str, np.ndarray]) -> None:
-        s34 = stands | np.where(base, p34 >= 0.7, p34 >= 0.88)
-        gate = ~base & ~s34 & (p34 >= 0.2)
-        wide = ~base & ~s34 & ((p34 >= 0.2) | risk)
-
-        def at(p: np.ndarray, c: tuple[float, float], g: np.ndarray) -> np.ndarray:
-            return (s34 & ~(about & (p < R43[0]))) | (g & (p >= np.where(person, c[0], c[1])))
-
-        arms[f"r34{tag}"] = s34
-        for name, p in probs.items():
-            for gated, g, ask in ((False, gate, asked), (True, wide, asked | asked_wide)):
-                if gated and not name.startswith("c47"):
-                    continue
-                arm = f"{name} rule" if name == "r44" else f"{name}{' gate' if gated else ''}"
-                c, tops = r45.crossing_cuts(p, ex & ask, person, R43[1])  # examples: the fit on every row
-                cuts_of[f"{arm}{tag}"] = {"cuts": list(c), "highest_example": tops}
-                arms[f"{arm}{tag}"] = at(p, c, g)
-                if not tag:
-                    top = np.argsort(-np.where(ex & ask, p, -1))[:5]
-                    near[arm] = [[round(float(p[i]), 4), rows[i]["source"], rows[i]["text"][:70]]
-                                 for i in top if ex[i] and ask[i]]  # fmt: skip
-
-    def fit_all(oof: Any) -> dict[str, np.ndarray]:
-        out = {}
-        for name, (x, with_w) in stages.items():
-            out[name] = q = oof(np.hstack([x34, x]), train[with_w])
-            auc[f"{name}{tag}"] = [round(r35.auc(q[inside], y[inside]), 4), round(r35.auc(q[nen], y[nen]), 4)]
-        return out
-
-    tag = ""
-    p34, _ = r38.oof_of(x34, y, s, ones, plain, args.l2)
-    family("", p34, fit_all(lambda x, ok: r38.oof_of(x, y, s, w, ok, args.l2)[0]))
+def where_missed(rows: list[dict[str, Any]], arms: dict[str, np.ndarray], y: np.ndarray, inside: np.ndarray,
+                 p34: np.ndarray, base: np.ndarray, stands: np.ndarray) -> dict[str, Any]:  # fmt: skip
+    """`misses` of `r44 rule` out of fold by set, each labelled by where it sits: released (round 34's stage holds it
+    and the release lifts it), the default's hold lifted by round 34's stage, below the gate (0.2), or asked and
+    under the cut. Printed as it is found."""
     s34 = stands | np.where(base, p34 >= 0.7, p34 >= 0.88)
     where = np.select(
         [s34, base, p34 < 0.2],
@@ -186,40 +117,20 @@ def figures(args: argparse.Namespace) -> None:
     )
     missed = misses(rows, arms["r44 rule"], y, inside, where)
     print(f"r44 rule misses {missed['missed']} orders ({missed['where']}); by family (missed, orders, where):")
-    for f, n, t, a in missed["by_family"][:25]:
-        print(f"  {f:40s} {n:5d} {t:5d} {a}")
+    for f, n, t, at in missed["by_family"][:25]:
+        print(f"  {f:40s} {n:5d} {t:5d} {at}")
     print("by language (missed, orders):", " ".join(f"{g}:{n}/{t}" for g, n, t in missed["by_language"][:30]))
     print("examples:", json.dumps(missed["examples"], ensure_ascii=False, indent=1), flush=True)
-    if args.source_folds and not args.reference_only:
-        tag = " by source"
-        g = r40.source_groups(rows, args.source_folds)
-        q34 = r40.oof_by(x34, y, g, inside, ones, plain, args.l2)
-        family(" by source", q34, fit_all(lambda x, ok: r40.oof_by(x, y, g, inside, w, ok, args.l2)))
-    sl = r45.slices(rows)
-    counts = {a: r39.counts(held, y, inside) for a, held in arms.items()}
-    ref = {"r44": counts["r44 rule"], "r44 by source": counts.get("r44 rule by source", (0, 0))}
-    verdict = r45.bar({**{a: c for a, c in counts.items() if not a.startswith(("r44", "r34"))}, **ref},
-                      bool(args.source_folds) and not args.reference_only)  # fmt: skip
-    res: dict[str, Any] = {
-        "l2": args.l2, "w37": args.w37_weight, "w46": w46.WEIGHT, "w47": w47.WEIGHT,
-        "source_folds": args.source_folds, "reference": "r44 rule", "cpu_a_text": cpu, "auc": auc,
-        "crossing_rule_cuts": cuts_of, "examples_nearest_the_cut": near, "bar": verdict, "misses_r44_rule": missed,
-        "figures": {k: {a: r35.fig(held, y, m) for a, held in arms.items()} for k, m in sl.items()},
-        "changed": {a: [[rows[i]["set"], rows[i]["source"], bool(y[i]), bool(held[i]), rows[i]["text"][:160]]
-                        for i in np.where(inside & (held != arms["r44 rule"]))[0]]
-                    for a, held in arms.items() if a in args.changed},
-    }  # fmt: skip
-    h.finish(res, t_start, args.out)
-    for k, figs in res["figures"].items():
-        if k in args.print_slices or not args.print_slices:
-            print(f"== {k}")
-            for a in arms:
-                print(f"  {a:28s} {figs[a]}")
-    print("AUC (all, outside English):", auc)
-    print("crossing rule:", json.dumps(cuts_of))
-    print("examples nearest the cut:", json.dumps(near, ensure_ascii=False, indent=1))
-    print("bar (against r44 rule):", json.dumps(verdict, indent=1))
-    print(f"cpu {res['cpu_s']} s, load {res['load_at_end']}")
+    return missed
+
+
+def figures(args: argparse.Namespace) -> None:
+    """Phase 2: `hold_cv_round46.figures` with round 47's arms and the reference's misses (module docstring)."""
+    from memeval.hold._concepts47 import framed_risk47, vector47
+
+    spec = r46.Spec("c47", "w47", vector47, framed_risk47, {"w46": w46.WEIGHT, "w47": w47.WEIGHT}, near=5,
+                    after_by_set=where_missed, reference_only=args.reference_only)  # fmt: skip
+    r46.figures(args, spec)
 
 
 def main() -> None:
