@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import codecs
+import json
 import re
 import urllib.parse
 from collections import Counter
@@ -145,6 +146,18 @@ def test_heldout_v45_readme_records_the_pin_and_the_rules() -> None:
 
 
 def test_heldout_v45_is_registered_in_the_bench_and_never_opened_by_default() -> None:
-    """`bench/hold_eval.py --set v45` reads this file; the verdict benches skip it; no training script reads it;
-    not in SPENT: blind until the lead's one look."""
-    check_registered("v45", texts=440, orders=150, repos={}, spent=False)
+    """`bench/hold_eval.py --set v45` reads this file; the verdict benches skip it; no training script reads it
+    or its sources; in SPENT since the lead's one look after round 47 (`bench/results/hold_heldout_v45_look1.json`)."""
+    check_registered("v45", texts=440, orders=150, repos={})
+
+
+def test_the_readme_row_of_v45_is_the_looks_record() -> None:
+    """README's row for v45 gives the default's counts as the look's record has them (`hold_heldout_v45_look1`)."""
+    root = Path(__file__).resolve().parents[2]
+    record = (root / "bench/results/hold_heldout_v45_look1.json").read_text(encoding="utf-8")
+    look = json.loads(record)["v45"]["default"]
+    readme = (root / "README.md").read_text(encoding="utf-8").splitlines()
+    row = next(line for line in readme if line.startswith("  | v45 |"))
+    orders, benign = look["tp"] + look["fn"], look["fp"] + look["tn"]
+    recall = f"| {look['tp']}/{orders} ({look['recall']:.2f}) |"
+    assert f"{recall} {look['precision']:.2f} | {look['fp']}/{benign} |" in row, row
