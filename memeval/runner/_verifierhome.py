@@ -268,6 +268,7 @@ def world_written(
     since_ns: int,
     held: dict[str, set[bytes]] | None = None,
     before: dict[str, int] | None = None,
+    before_names: dict[str, tuple[str, ...]] | None = None,
     wanted: frozenset[str] = frozenset(),
     tools: tuple[str, ...] = (),
     wheels: tuple[str, ...] = (),
@@ -287,6 +288,9 @@ def world_written(
     and `wheels` the held-back tests' wheels, whose files a made environment's packages may be (`made_site_written`).
     `paths` are the folders the held-back files name (`held_paths`): a module named like the image's written into one,
     or at the top of a world folder, is a finding whether or not tests are beside it (`_on_import_path`).
+    `before_names` are the names of the files each installed-tree folder held before test.sh ran
+    (`memeval.runner._removed.WorldFolders.watched`; None: not asked): a module file at a site folder's top whose name
+    was not there is a new one, which `pip install .` of a single-module project writes (breaker48).
     Returns paths relative to `root`, sorted.
     """
     found = []
@@ -297,9 +301,13 @@ def world_written(
     made_venv: set[str] = set()  # virtual environments whose folder was not there before test.sh ran: test.sh's own
     top = os.fspath(root)
 
-    def new_top(rel: str) -> bool:  # the top folder in a site folder that `rel` is in was not there before test.sh
-        m = SITE_TOP.match(rel)
-        return m is not None and before is not None and m.group(1) not in before
+    def new_top(rel: str) -> bool:  # the top entry of a site folder that `rel` is (in) was not there before test.sh
+        if before is None:
+            return False
+        if (m := SITE_TOP.match(rel)) is not None:
+            return m.group(1) not in before
+        site, _, name = rel.rpartition("/")  # a module file at the site folder's top (breaker48)
+        return before_names is not None and SITE_DIR.match(site) is not None and name not in before_names.get(site, ())
 
     for dirpath, dirnames, filenames in os.walk(root):
         rel_dir = os.path.relpath(dirpath, root)
@@ -370,6 +378,8 @@ def world_written(
 
 SITE_TOP = re.compile(r"^(.*/lib/python\d+\.\d+/(?:site|dist)-packages/[^/]+)/")
 """A file in a folder of a site folder: that folder (from the world's root), for `world_written`'s `new_top`."""
+SITE_DIR = re.compile(r"^(?:.*/)?lib/python\d+\.\d+/(?:site|dist)-packages$")
+"""A site folder (from the world's root), whose top-level module files `world_written`'s `new_top` asks about."""
 
 
 LATE_LINK = (
