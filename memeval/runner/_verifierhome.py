@@ -24,6 +24,7 @@ cannot tell which process wrote a file, and under `flag` the score stands.
 
 from __future__ import annotations
 
+import fnmatch
 import os
 import posixpath
 import re
@@ -141,21 +142,29 @@ def _only_beside_tests(name: str) -> bool:
     return _late_module(name) is not None and not test_or_hook
 
 
-def _python_test_beside(filenames: list[str]) -> bool:
-    return any(COLLECTED_TEST.match(f) and f.endswith(".py") for f in filenames)
+def _python_test_beside(filenames: list[str], patterns: tuple[str, ...] = ()) -> bool:
+    """Whether `filenames` hold a Python test module: by the runners' default names, or by one of `patterns`."""
+    return any(
+        f.endswith(".py") and (COLLECTED_TEST.match(f) or any(fnmatch.fnmatchcase(f, p) for p in patterns))
+        for f in filenames
+    )
 
 
-def _tests_beside(dirpath: str, filenames: list[str], name: str) -> bool:
+def _tests_beside(dirpath: str, filenames: list[str], name: str, patterns: tuple[str, ...] = ()) -> bool:
     """Whether `dirpath` holds Python test modules, or for an `__init__.py` the folder above it does.
 
     A package beside the tests (`/app/tests/hashlib/__init__.py`) is imported by its name as a module there is.
+    `patterns` are the test-module names the held-back files give (`held_test_patterns`, breaker48: a test.sh's
+    copy of `check_answer.py` under `python_files = check_*.py` is a test module beside which a module counts).
+    Patterns holding `/` are left to the tamper scan.
     """
-    if _python_test_beside(filenames):
+    names = tuple(p for p in patterns if "/" not in p)
+    if _python_test_beside(filenames, names):
         return True
     if name != "__init__.py":
         return False
     try:
-        return _python_test_beside(os.listdir(os.path.dirname(dirpath)))
+        return _python_test_beside(os.listdir(os.path.dirname(dirpath)), names)
     except OSError:
         return False
 
@@ -273,6 +282,7 @@ def world_written(
     tools: tuple[str, ...] = (),
     wheels: tuple[str, ...] = (),
     paths: frozenset[str] = frozenset(),
+    patterns: tuple[str, ...] = (),
 ) -> tuple[str, ...]:
     """The configuration files (`config_kind`) and installed packages' files (`installed_kind`) written lately.
 
@@ -290,7 +300,9 @@ def world_written(
     or at the top of a world folder, is a finding whether or not tests are beside it (`_on_import_path`).
     `before_names` are the names of the files each installed-tree folder held before test.sh ran
     (`memeval.runner._removed.WorldFolders.watched`; None: not asked): a module file at a site folder's top whose name
-    was not there is a new one, which `pip install .` of a single-module project writes (breaker48).
+    was not there is a new one, which `pip install .` of a single-module project writes (breaker48). `patterns` are
+    the names of test modules the held-back files give (`held_test_patterns`): a file one names is a test module, and
+    a module beside one counts as beside `test_*.py` (breaker48).
     Returns paths relative to `root`, sorted.
     """
     found = []
@@ -365,7 +377,7 @@ def world_written(
             if not (in_tree or venv_bin) and _only_beside_tests(name):
                 init = name == "__init__.py"
                 if init not in beside:
-                    beside[init] = _tests_beside(dirpath, filenames, name)
+                    beside[init] = _tests_beside(dirpath, filenames, name, patterns)
                 if not beside[init] and not (not init and _on_import_path(name, rel_dir, paths)):
                     continue
             inode = (name, st.st_dev, st.st_ino)
