@@ -156,6 +156,9 @@ def held_paths(tests: Path) -> frozenset[str]:
 PYTHON_FILES = re.compile(rb"python_files[\"' \t]*[=:][ \t]*([^\n]*(?:\n[ \t]+[^\n]*)*)")
 """pytest's `python_files` setting in a held-back file and its value (an ini file's continuation lines too): the
 names of the modules pytest collects as tests (`pytest.ini`, `[tool.pytest.ini_options]`, `-o python_files=...`)."""
+DOCTEST_GLOB = re.compile(rb"--doctest-glob(?:[ \t]*=[ \t]*|[ \t]+)([^\s]+)")
+"""pytest's `--doctest-glob PATTERN` (an `addopts` of a held-back configuration, or test.sh's command line): text files
+run through `doctest` in pytest's process."""
 DISCOVER = re.compile(rb"\bdiscover\b([^\n;&|]*)")
 """unittest's `discover` and what follows it on its line (`-p '*_checks.py'`, `--pattern=...`, a positional pattern)."""
 GLOB_WORD = re.compile(rb"[^\s\"',=\[\]]+")
@@ -167,18 +170,19 @@ def held_test_patterns(tests: Path) -> tuple[str, ...]:
 
     pytest collects `test_*.py` and `*_test.py`, and unittest `test*.py` (`memeval.runner._shadow.COLLECTED_TEST`),
     unless told otherwise: a `pytest.ini` shipped with the tests (`python_files = check_*.py`) or test.sh's
-    `python3 -m unittest discover -p '*_checks.py'`. A module the agent leaves in a folder the tests are collected
-    from, named by such a pattern, is imported into their process as a `test_*.py` is. The words of a
-    `python_files` value and of a `discover` line that hold `*` or `?` or end in `.py` count; read as
+    `python3 -m unittest discover -p '*_checks.py'`, and the text files pytest runs through `doctest` in its process
+    (`--doctest-glob '*.rst'`). A file the agent leaves in a folder the tests are collected from, named by such a
+    pattern, runs in their process as a `test_*.py` does. The words of a `python_files` value, of a `discover` line
+    and of a `--doctest-glob` that hold `*` or `?` or end in `.py`, `.txt`, `.rst` or `.md` count; read as
     `held_imports` reads the files (text, so only ever more patterns).
     """
     out: set[str] = set()
     for data in _held_texts(tests):
-        values = [m.group(1) for m in PYTHON_FILES.finditer(data)] + [m.group(1) for m in DISCOVER.finditer(data)]
+        values = [m.group(1) for p in (PYTHON_FILES, DISCOVER, DOCTEST_GLOB) for m in p.finditer(data)]
         for value in values:
             for word in GLOB_WORD.findall(value):
                 text = word.decode("utf-8", "replace")
-                if any(c in text for c in "*?") or text.endswith(".py"):
+                if any(c in text for c in "*?") or text.endswith((".py", ".txt", ".rst", ".md")):
                     out.add(text)
     return tuple(sorted(out))
 

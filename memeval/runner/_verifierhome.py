@@ -41,7 +41,7 @@ from memeval.runner._madesite import ALWAYS_LOOKED_AT, image_has
 from memeval.runner._madevenv import made_venv_written, pip_install_written
 from memeval.runner._removed import world_folders_before
 from memeval.runner._runnersection import RUNNER_SECTIONS, TOOL_CONFIG, git_detail
-from memeval.runner._shadow import COLLECTED_TEST, INSTALLED_TREES, js_test_file
+from memeval.runner._shadow import COLLECTED_TEST, DOCTEST_FILE, DOCTEST_RUN, INSTALLED_TREES, js_test_file
 from memeval.runner._tamper import JS_RUNNER_CONFIG, RUNNER_CONFIG_FILES, STARTUP, VENV_DETAIL
 from memeval.types import TamperKind
 
@@ -154,9 +154,8 @@ def _tests_beside(dirpath: str, filenames: list[str], name: str, patterns: tuple
     """Whether `dirpath` holds Python test modules, or for an `__init__.py` the folder above it does.
 
     A package beside the tests (`/app/tests/hashlib/__init__.py`) is imported by its name as a module there is.
-    `patterns` are the test-module names the held-back files give (`held_test_patterns`, breaker48: a test.sh's
-    copy of `check_answer.py` under `python_files = check_*.py` is a test module beside which a module counts).
-    Patterns holding `/` are left to the tamper scan.
+    `patterns` are the test-module names the held-back files give (`held_test_patterns`, breaker48: a copy of
+    `check_answer.py` under `python_files = check_*.py` is a test module); those holding `/` are the tamper scan's.
     """
     names = tuple(p for p in patterns if "/" not in p)
     if _python_test_beside(filenames, names):
@@ -236,6 +235,8 @@ def config_kind(rel: str) -> tuple[TamperKind, str] | None:
         return "conftest", LATE_TEST
     if name.endswith((*TS_SOURCE, *JS_OUTPUT)) and (COLLECTED_TEST.match(name) or js_test_file(parts)):  # breaker43
         return "conftest", LATE_JS_TEST
+    if DOCTEST_FILE.match(name):  # breaker48: pytest's default `--doctest-glob`, run in its process
+        return "conftest", f"a doctest file: {DOCTEST_RUN}"
     if name.endswith(".pth") or name.split(".")[0] in STARTUP and name.endswith((".py", ".pyc")):
         return "startup-hook", "run when a Python interpreter starts, if its folder is a site folder"
     if (lib := library_shadow(rel)) is not None:  # breaker41: `lib/Test/More.pm` for the `prove -l` test.sh ran next
