@@ -171,14 +171,16 @@ def held_test_patterns(tests: Path) -> tuple[str, ...]:
     pytest collects `test_*.py` and `*_test.py`, and unittest `test*.py` (`memeval.runner._shadow.COLLECTED_TEST`),
     unless told otherwise: a `pytest.ini` shipped with the tests (`python_files = check_*.py`) or test.sh's
     `python3 -m unittest discover -p '*_checks.py'`, and the text files pytest runs through `doctest` in its process
-    (`--doctest-glob '*.rst'`). A file the agent leaves in a folder the tests are collected from, named by such a
-    pattern, runs in their process as a `test_*.py` does. The words of a `python_files` value, of a `discover` line
-    and of a `--doctest-glob` that hold `*` or `?` or end in `.py`, `.txt`, `.rst` or `.md` count; read as
-    `held_imports` reads the files (text, so only ever more patterns).
+    (`--doctest-glob '*.rst'`; `--doctest-modules` imports every module, `*.py`). A file the agent leaves in a
+    folder the tests are collected from, named by such a pattern, runs in their process as a `test_*.py` does. The
+    words of a `python_files` value, of a `discover` line and of a `--doctest-glob` that hold `*` or `?` or end in
+    `.py`, `.txt`, `.rst` or `.md` count; read as `held_imports` reads the files (text, so only ever more patterns).
     """
     out: set[str] = set()
     for data in _held_texts(tests):
         values = [m.group(1) for p in (PYTHON_FILES, DISCOVER, DOCTEST_GLOB) for m in p.finditer(data)]
+        if b"--doctest-modules" in data:  # every module of a folder pytest collects is imported for its doctests
+            out.add("*.py")
         for value in values:
             for word in GLOB_WORD.findall(value):
                 text = word.decode("utf-8", "replace")

@@ -157,7 +157,7 @@ def _tests_beside(dirpath: str, filenames: list[str], name: str, patterns: tuple
     `patterns` are the test-module names the held-back files give (`held_test_patterns`, breaker48: a copy of
     `check_answer.py` under `python_files = check_*.py` is a test module); those holding `/` are the tamper scan's.
     """
-    names = tuple(p for p in patterns if "/" not in p)
+    names = tuple(p for p in patterns if "/" not in p and not fnmatch.fnmatchcase("x.py", p))  # not `*.py`
     if _python_test_beside(filenames, names):
         return True
     if name != "__init__.py":

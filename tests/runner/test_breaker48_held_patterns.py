@@ -105,6 +105,8 @@ def test_which_patterns_the_held_back_files_give_and_what_they_name(tmp_path: Pa
         assert pattern_test(rel, patterns), rel
     for rel in ("app/solution.py", "app/tests/helpers.py", "app/venv/lib/python3.11/site-packages/check_a.py"):
         assert not pattern_test(rel, patterns), rel
+    (tmp_path / "tox.ini").write_text("[pytest]\naddopts = --doctest-modules --doctest-glob='*.rst'\n")
+    assert {"*.py", "*.rst"} <= set(held_test_patterns(tmp_path))
     # a pattern that takes any name counts only in a folder the held-back files name
     assert not pattern_test("app/solution.py", ("*.py",), ("/app/tests",))
     assert pattern_test("app/tests/zz.py", ("*.py",), ("/app/tests",))
