@@ -122,8 +122,7 @@ def cut_across_events(
     detect = getattr(redactor, "detect_many", None)
     if detect is None:
         return done
-    from memeval.redact import chain_lengths, cut_across, cut_through, joinable, with_findings
-    from memeval.redact._dangling import dangling_findings
+    from memeval.redact import chain_lengths, cut_across, cut_through, dangling_findings, joinable, with_findings
 
     pairs: list[tuple[str, str]] = []
     inside: list[bool] = []
@@ -162,8 +161,8 @@ def cut_across_events(
             team = recent.get(whole_team := team_stream(d.team))
             if team is None:
                 team = recent[whole_team] = [(t, False) for t in ends.recent(whole_team)][-1:]
-            for before in dict.fromkeys(t for t in (prev, team[-1][0] if team else None) if t is not None):
-                dangling.append((text, dangling_findings(before, text)))
+            for earlier in dict.fromkeys(t for t in (prev, team[-1][0] if team else None) if t is not None):
+                dangling.append((text, dangling_findings(earlier, text)))
             team[:] = [(text, True)]
     more: dict[str, list[Any]] = defaultdict(list)
     for text, fs in dangling:
