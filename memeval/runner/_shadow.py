@@ -315,12 +315,9 @@ def js_test_file(parts: list[str]) -> bool:
 
 
 def pattern_test(rel: str, patterns: Iterable[str], held_dirs: Iterable[str] = ()) -> bool:
-    """Whether the file at `rel` (from the world root) is named by a held-back test-module or doctest pattern.
+    """Whether the file at `rel` (from the world root) is named by a held-back pattern (`held_test_patterns`).
 
-    `patterns` as `memeval.runner._heldfiles.held_test_patterns` gives them; matched as pytest matches `python_files`
-    (`fnmatch` on the file's name, or on its sandbox path for a pattern holding `/`). A pattern that takes any name
-    (`*.py`: it matches `x.py`) counts only in a folder the held-back files name (`held_dirs`, `/app/tests`), so an
-    honest agent's `solution.py` elsewhere is no test module (breaker48).
+    Matched as pytest's `fnmatch_ex`; one that takes any name (`*.py`) only in a folder named in `held_dirs` (b48).
     """
     parts = rel.split("/")
     if any(p in INSTALLED_TREES for p in parts):
@@ -433,7 +430,12 @@ def package_init_runs(
         names |= set(ls(os.path.join(pristine, folder)))
     named = set(held) & names
     if not (TEST_FOLDER.match(parts[-2]) or any(TEST_FILE.match(n) for n in names) or named):
-        return None
+        # breaker48: `unittest discover` imports every package below its start folder, whatever its name
+        if any(p in INSTALLED_TREES for p in parts) or not any(TEST_FOLDER.match(p) for p in parts[1:-2]):
+            return None
+        if (source := read()) is not None and not _runs_code(source):
+            return None
+        return "package `__init__.py` with code below a test folder: `unittest discover` imports every package there"
     if (source := read()) is not None and not _runs_code(source):
         return None
     return (
