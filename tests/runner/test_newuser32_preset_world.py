@@ -44,7 +44,14 @@ def _task(tmp_path: Path, dockerfile: str | None, files: dict[str, str] | None =
         ('WORKDIR /app\nCOPY ["app/", "/opt/tools/"]\n', "/opt/tools/" + MISSING, True),  # the JSON form
         ('WORKDIR /app\nCOPY ["app/", "/srv/"]\n', "/opt/tools/" + MISSING, False),
         (None, "/app/bin/" + MISSING, False),  # environment/app holds no such file
-        ("WORKDIR /app\n", "bin/" + MISSING, True),  # relative to the working folder: the world's
+        # a relative path is read from the folder the agent starts in (newuser34: on main any relative path was
+        # left to the trial, which ran every one as a boot fault)
+        (None, "./" + MISSING, False),  # /app, from environment/app/, holds no such file
+        ("WORKDIR /app\n", "bin/" + MISSING, False),  # a WORKDIR makes the folder, no file in it
+        ("WORKDIR /app\nCOPY app/ /app/\n", "bin/" + MISSING, True),
+        ("WORKDIR /app\nCOPY app/ /app/\n", "../opt/" + MISSING, False),  # /opt: no step writes it
+        ("WORKDIR /srv\nCOPY app/ /app/\nWORKDIR ../app\n", "bin/" + MISSING, True),  # each WORKDIR from the last
+        ("WORKDIR $HOME\nCOPY app/ /app/\n", "bin/" + MISSING, True),  # expanded only at build
     ],
 )
 def test_what_a_world_may_hold(tmp_path: Path, dockerfile: str | None, program: str, held: bool) -> None:
@@ -55,6 +62,7 @@ def test_what_a_world_may_hold(tmp_path: Path, dockerfile: str | None, program: 
 def test_a_file_in_environment_app_is_held_without_a_dockerfile(tmp_path: Path) -> None:
     task = load_task_set(_task(tmp_path, None, {f"bin/{MISSING}": "#!/bin/sh\n"})).tasks[0]
     assert world_may_hold(task, f"/app/bin/{MISSING}") is True
+    assert world_may_hold(task, f"./bin/{MISSING}") is True  # the agent starts in /app
 
 
 @pytest.mark.parametrize("name", PRESETS)
