@@ -51,3 +51,15 @@ def test_a_run_at_work_is_not_told_to_resume_nor_its_agents_killed(tmp_path: Pat
     assert stopped.status == "interrupted"
     said = "\n".join(stopped.warnings)
     assert "--resume" in said and "4 attempt(s) were killed while their agent ran" in said and "at work" not in said
+
+
+def test_comparing_with_a_run_at_work_says_to_compare_again_once_it_ends(tmp_path: Path) -> None:
+    from memeval.runreport._compare import unfinished_warnings
+
+    run = _run_cut(tmp_path)
+    done = load_run(FIXTURE, use_cache=False)
+    with (run / ".lock").open("a") as lock:
+        fcntl.flock(lock.fileno(), fcntl.LOCK_EX)
+        (said,) = unfinished_warnings(done, load_run(run, use_cache=False))
+    # main: "... is running: 2 of 4 planned trials ended; finish it with `memeval ab TASKS --resume ...`"
+    assert said.endswith("is running: 2 of 4 planned trials ended so far; compare again once it ends"), said
