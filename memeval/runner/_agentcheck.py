@@ -124,7 +124,8 @@ def check_agent_program(agent: AgentSpec, task_set: TaskSet, extra_env: Mapping[
     if agent.missing_fix is None or not agent.command or "PATH" in extra_env:
         return
     program = agent.command[0]
-    if any(world_may_hold(t, program) for t in task_set.tasks):
+    unexpanded = program.startswith("~") or "$" in program  # as written: a world's RUN makes no such path on purpose
+    if not unexpanded and any(world_may_hold(t, program) for t in task_set.tasks):
         return
     raise UsageError(
         f"agent {agent.name}: program {program!r} {_not_found_why(program)}, and no task's world provides "
@@ -133,7 +134,13 @@ def check_agent_program(agent: AgentSpec, task_set: TaskSet, extra_env: Mapping[
 
 
 def _not_found_why(program: str) -> str:
-    """Why the host has no `program` to run: not on PATH, no such file, a folder, or a file that is not executable."""
+    """Why the host has no `program` to run, in words for the refusal.
+
+    Not on PATH, no such file, a folder, a file that is not executable, or a `~` or `$VARIABLE` no shell expanded
+    (the command's words are run as they are).
+    """
+    if program.startswith("~") or "$" in program:  # the words are run as they are, through no shell
+        return "is not installed (memeval expands no ~ or $VARIABLE in an agent's command: write the full path)"
     if "/" not in program:
         return f"is not installed (not on PATH, nor in the system folders {SYSTEM_PATH})"
     host = Path(program)

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from runner_helpers import make_task
 
-from memeval.agents import INSTALL, PRESETS, TESTED, preset
+from memeval.agents import INSTALL, PRESETS, TESTED, preset, resolve_agent
 from memeval.errors import UsageError
 from memeval.runner._agentcheck import check_agent_program, world_may_hold
 from memeval.tasks import load_task_set
@@ -97,3 +97,16 @@ def test_a_found_program_and_other_agents_are_never_checked(tmp_path: Path) -> N
     found = preset("claude-code", None, "/bin/sh")  # on the host
     assert found.missing_fix is None
     check_agent_program(found, plain, {})
+
+
+@pytest.mark.parametrize("cmd", [f"~/bin/{MISSING} --go", f"$HOME/bin/{MISSING}"])
+def test_a_tilde_or_variable_no_shell_expands_is_refused_even_where_a_run_step_may_make_files(
+    tmp_path: Path, cmd: str
+) -> None:
+    """The command's words are run as written (newuser34): `~/bin/x` is a folder named `~` under the working
+    folder, which no Dockerfile step makes on purpose; on main a world with a `RUN` let every trial boot-fault."""
+    spec = resolve_agent("command", cmd)
+    tasks = load_task_set(_task(tmp_path, "WORKDIR /app\nRUN pip install some-tool\n"))
+    with pytest.raises(UsageError) as exc:
+        check_agent_program(spec, tasks, {})
+    assert "memeval expands no ~ or $VARIABLE in an agent's command: write the full path" in str(exc.value)
