@@ -38,6 +38,7 @@ from memeval.redact._values import (
     ENCODED_START,
     PLACEHOLDER_PART,
     TRAIL,
+    auth_secret,
     code_secret,
     elided,
     generated,
@@ -105,6 +106,8 @@ class ContextRule:
             # a quoted value, or one a verb or operator names, may be a plain word (`is "centipede"`)
             word_ok = bool(groups.get("dq") or groups.get("sq") or groups.get("q") or groups.get("verb"))
             return secretish(value, key if self.id != "prose-password" else "", word_ok, after)
+        if self.check == "auth-value":
+            return auth_secret(value, after)
         if self.check == "generated":
             return generated(value, match.groupdict().get("key") or "", after)
         if self.check == "code-name":
