@@ -40,6 +40,8 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -82,10 +84,39 @@ def extract(args: argparse.Namespace) -> None:
     print(f"w46: {len(more)} rows, {time.process_time() - t0:.0f} s CPU", flush=True)
 
 
-def figures(args: argparse.Namespace) -> None:
-    """Phase 2: every arm's figures over `hold_cv_round45.slices`, each arm's cuts by the crossing rule, the bar."""
+@dataclass(frozen=True)
+class Spec:
+    """What a round's figures vary (round 46's by default; round 47's bench passes its own).
+
+    `c`, `w`: the names of the concept arm and the written-rows arm (`c46`, `w46`); `vector`: the concept stage's
+    numbers of a text (`vector42`'s first, then ten more); `gate`: the wider gate; `written`: the written sets the `w`
+    arms train on besides `w34` and `w37`, with their sample weights; `near`: how many hold-test examples nearest the
+    cut to list; `after_by_set`: called once the by-set arms are in (rows, arms, y, inside, p34, base, stands), its
+    answer kept in the JSON under its `__name__`; `reference_only`: fit only `r44 rule`, by set.
+    """
+
+    c: str
+    w: str
+    vector: Callable[[str], list[float]]
+    gate: Callable[[str], bool]
+    written: dict[str, float] = field(default_factory=dict)
+    near: int = 4
+    after_by_set: Callable[..., dict[str, Any]] | None = None
+    reference_only: bool = False
+
+
+def round46() -> Spec:
+    """Round 46's spec: `vector46`, `framed_risk46`, the written rows `w46`."""
     from memeval.hold._concepts46 import framed_risk46, vector46
 
+    return Spec("c46", "w46", vector46, framed_risk46, {"w46": w46.WEIGHT})
+
+
+def figures(args: argparse.Namespace, spec: Spec | None = None) -> None:
+    """Phase 2: every arm's figures over `hold_cv_round45.slices`, each arm's cuts by the crossing rule, the bar
+    (`spec`: the arms, round 46's when None)."""
+    spec = spec or round46()
+    c_, w_ = spec.c, spec.w
     t_start = time.process_time()
     r38.SETS = SETS
     r39.SETS = SETS
@@ -94,24 +125,27 @@ def figures(args: argparse.Namespace) -> None:
     fams = list(r34.families([r for r in rows if r["set"] in h.sets_through(33)]))
     x34 = r34.dense(rows, fams)
     t0 = time.process_time()
-    x46 = np.array([vector46(r["text"]) for r in rows])
-    cpu = {"vector46_ms": round((time.process_time() - t0) / len(rows) * 1e3, 4)}
-    x42 = x46[:, : len(x46[0]) - 10]  # vector46 is vector42 and ten more numbers
+    x46 = np.array([spec.vector(r["text"]) for r in rows])
+    cpu = {f"{spec.vector.__name__}_ms": round((time.process_time() - t0) / len(rows) * 1e3, 4)}
+    x42 = x46[:, : len(x46[0]) - 10]  # the vector is vector42 and ten more numbers
     t0 = time.process_time()
-    risk = np.array([framed_risk46(r["text"]) for r in rows])
-    cpu["framed_risk46_ms"] = round((time.process_time() - t0) / len(rows) * 1e3, 4)
+    risk = np.array([spec.gate(r["text"]) for r in rows])
+    cpu[f"{spec.gate.__name__}_ms"] = round((time.process_time() - t0) / len(rows) * 1e3, 4)
     y, s, person, inside, base, hidden, stands, about = r45.row_arrays(rows).values()
     ones = np.ones(len(rows))
-    w = np.where(s == "w37", args.w37_weight, np.where(s == "w46", w46.WEIGHT, 1.0))
+    w = np.where(s == "w37", args.w37_weight, 1.0)
+    for k, weight in spec.written.items():
+        w = np.where(s == k, weight, w)
     plain = np.isin(s, (*SETS, "w34"))
-    train = {False: np.isin(s, (*SETS, "w34", "w37")), True: np.isin(s, (*SETS, "w34", "w37", "w46"))}
+    train = {False: np.isin(s, (*SETS, "w34", "w37")), True: np.isin(s, (*SETS, "w34", "w37", *spec.written))}
     ex = s == "examples"
     asked = r44.asked_by_the_detector(rows)
     asked_wide = ex & ~base & ~r45.examples_held_by_round34(rows) & risk
-    print(f"framed risk46: {int((risk & inside & y).sum())} orders, {int((risk & inside & ~y).sum())} benign; "
+    print(f"framed risk{c_[1:]}: {int((risk & inside & y).sum())} orders, {int((risk & inside & ~y).sum())} benign; "
           f"examples asked {int(asked.sum())}, by the wider gate {int((asked_wide & ~asked).sum())} more",
           flush=True)  # fmt: skip
-    stages = {"r44": (x42, False), "w46": (x42, True), "c46": (x46, False), "c46 w46": (x46, True)}
+    stages = {"r44": (x42, False), w_: (x42, True), c_: (x46, False), f"{c_} {w_}": (x46, True)}
+    stages = {k: v for k, v in stages.items() if k == "r44" or not spec.reference_only}
     arms: dict[str, np.ndarray] = {"default": base}
     cuts_of: dict[str, Any] = {}
     nen = inside & np.array([(r.get("lang") or "en").split("-")[0] != "en" for r in rows])
@@ -130,14 +164,14 @@ def figures(args: argparse.Namespace) -> None:
         arms[f"r44{tag}"] = at(probs["r44"], R43[1], gate)
         for name, p in probs.items():
             for gated, g, ask in ((False, gate, asked), (True, wide, asked | asked_wide)):
-                if gated and not name.startswith("c46"):
+                if gated and not name.startswith(c_):
                     continue
                 arm = f"{name} rule" if name == "r44" else f"{name}{' gate' if gated else ''}"
                 c, tops = r45.crossing_cuts(p, ex & ask, person, R43[1])  # examples: the fit on every row
                 cuts_of[f"{arm}{tag}"] = {"cuts": list(c), "highest_example": tops}
                 arms[f"{arm}{tag}"] = at(p, c, g)
                 if not tag:
-                    top = np.argsort(-np.where(ex & ask, p, -1))[:4]
+                    top = np.argsort(-np.where(ex & ask, p, -1))[: spec.near]
                     near[arm] = [[round(float(p[i]), 4), rows[i]["source"], rows[i]["text"][:70]]
                                  for i in top if ex[i] and ask[i]]  # fmt: skip
 
@@ -151,7 +185,11 @@ def figures(args: argparse.Namespace) -> None:
     tag = ""
     p34, _ = r38.oof_of(x34, y, s, ones, plain, args.l2)
     family("", p34, fit_all(lambda x, ok: r38.oof_of(x, y, s, w, ok, args.l2)[0]))
-    if args.source_folds:
+    more = {}
+    if spec.after_by_set is not None:
+        more[spec.after_by_set.__name__] = spec.after_by_set(rows, arms, y, inside, p34, base, stands)
+    by_source = bool(args.source_folds) and not spec.reference_only
+    if by_source:
         tag = " by source"
         g = r40.source_groups(rows, args.source_folds)
         q34 = r40.oof_by(x34, y, g, inside, ones, plain, args.l2)
@@ -160,11 +198,11 @@ def figures(args: argparse.Namespace) -> None:
     counts = {a: r39.counts(held, y, inside) for a, held in arms.items()}
     ref = {"r44": counts["r44 rule"], "r44 by source": counts.get("r44 rule by source", (0, 0))}
     verdict = r45.bar({**{a: c for a, c in counts.items() if not a.startswith(("r44", "r34"))}, **ref},
-                      bool(args.source_folds))  # fmt: skip
+                      by_source)  # fmt: skip
     res: dict[str, Any] = {
-        "l2": args.l2, "w37": args.w37_weight, "w46": w46.WEIGHT, "source_folds": args.source_folds,
+        "l2": args.l2, "w37": args.w37_weight, **spec.written, "source_folds": args.source_folds,
         "reference": "r44 rule", "cpu_a_text": cpu, "auc": auc, "crossing_rule_cuts": cuts_of,
-        "examples_nearest_the_cut": near, "bar": verdict,
+        "examples_nearest_the_cut": near, "bar": verdict, **more,
         "figures": {k: {a: r35.fig(held, y, m) for a, held in arms.items()} for k, m in sl.items()},
         "changed": {a: [[rows[i]["set"], rows[i]["source"], bool(y[i]), bool(held[i]), rows[i]["text"][:160]]
                         for i in np.where(inside & (held != arms["r44 rule"]))[0]]

@@ -14,7 +14,8 @@ A rule is taken over as data when:
 - its `categories` hold `secret` (kingfisher's rules carry none and count as secrets) and it is not
   `visible: false`; a rule with `depends_on_rule` (the scanner reports it only beside a partner match) only
   when each of its examples' secrets starts with one of its literals of 5+ characters (since redact37:
-  `RGAPI-`, a key that names its provider alone);
+  `RGAPI-`, a key that names its provider alone), or of 4 in a secret of 40+ characters (since redact42:
+  ClickHouse's `4b1d` + 38);
 - its pattern converts to Python (`redact_rules_kingfisher.python_pattern`: ASCII `\b`, Rust syntax) and
   finds, in each of its examples, the secret the rule's own pattern finds (`finds_examples`), the secret
   being the group named `token`/`secret` when the rule has one, else for a `kingfisher.*` rule its first
@@ -106,15 +107,28 @@ def _missed(secret: str, text: str, spans: list[tuple[int, int]]) -> bool:
     return not any(a < at + len(secret) and at < b for a, b in spans)
 
 
+SELF_NAMED_LONG = 40
+"""A secret this long names itself with a 4-character prefix (redact42: ClickHouse's `4b1d` + 38)."""
+
+
 def _self_named(kws: list[str] | tuple[str, ...], secrets: list[str]) -> bool:
-    """Whether every secret starts with one of the rule's literals of 5+ characters (`RGAPI-`): a key that names itself.
+    """Whether every secret starts with a rule literal of 5+ characters, or of 4 in a 40+ character secret.
+
+    Such a key names itself (`RGAPI-`; `SELF_NAMED_LONG`).
 
     A rule with `depends_on_rule` is reported by titus only beside its partner's match (a host, a key id), which
     memeval does not pair; a key that carries its provider's prefix is one alone (redact37: Riot's `RGAPI-` keys,
-    whose partner, a platform host, only gives the validation URL).
+    whose partner, a platform host, only gives the validation URL). redact42: ClickHouse Cloud's secret key
+    `4b1d` + 38 letters and digits (betterleaks' `clickhouse-cloud-api-secret-key` reads the same shape, also only
+    beside its key id) was stored raw without its id; one random 42-character token in 65,536 starts with a given
+    4 characters, and such tokens are rare in prose.
     """
     long = tuple(k.lower() for k in kws if len(k) >= 5)
-    return bool(secrets) and bool(long) and all(s.lower().startswith(long) for s in secrets)
+    four = tuple(k.lower() for k in kws if len(k) == 4)  # noqa: PLR2004
+    return bool(secrets) and all(
+        (long and s.lower().startswith(long)) or (len(s) >= SELF_NAMED_LONG and four and s.lower().startswith(four))
+        for s in secrets
+    )
 
 
 def _whole_spans(red: object, text: str) -> list[tuple[int, int]]:

@@ -25,6 +25,9 @@ Duplicates: items whose texts are equal once normalised (NFKC, case folded, whit
 collapsed) become one item, the first in log order, whose `also` lists the provenance of every
 other source that wrote the text. A `memory.written` of kind `lesson` (stored before lessons were
 routed through proposal) is never in a pack: a lesson needs a person's approval.
+
+Pieces: an item that is held as one text with the item kept before it, though neither is held alone, is left out
+(an order to agents cut in two memories, `memeval.audit._pieces.orders_in_pieces`, breaker48).
 """
 
 from __future__ import annotations
@@ -33,12 +36,14 @@ import hashlib
 import re
 import unicodedata
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import select
 from sqlmodel import col
 
 from memeval.audit._fold import fold_chain, verify_projections
 from memeval.audit._payloads import ContradictionOpened
+from memeval.audit._pieces import orders_in_pieces
 from memeval.audit._store import SqlAuditStore
 from memeval.audit._tables import AuditHead, ContradictionState, HoldState, LessonState, MemoryState
 from memeval.audit._time import from_us
@@ -160,6 +165,14 @@ def pack_item_id(team: str, source: str, item_id: str) -> str:
     return "pk_" + hashlib.sha256(f"{team}\x00{source}\x00{item_id}".encode()).hexdigest()[:32]
 
 
+def _pack_detector(store: SqlAuditStore) -> Any:
+    """The store's hold detector when its write path has one, else the default one, loaded on first use."""
+    from memeval.audit._engines import LazyHoldDetector
+
+    sanitizer = store._sanitizer  # not `store.sanitizer`: a store opened to read has no fingerprint key
+    return sanitizer.hold_detector if sanitizer is not None else LazyHoldDetector()
+
+
 def build_pack(store: SqlAuditStore, team: str, *, version: str | None = None) -> PackBuild:
     """Build `team`'s pack from the projections (see the module docstring).
 
@@ -211,6 +224,7 @@ def build_pack(store: SqlAuditStore, team: str, *, version: str | None = None) -
                     blocked_texts.setdefault(claim_text(h.text), f"same text as {h.status} {h.hold_id}")
         items: list[PackItem] = []
         excluded: list[tuple[str, str]] = []
+        names: dict[str, str] = {}  # pack item id -> lesson or memory id, for `orders_in_pieces`' reasons
         lessons = s.execute(
             select(LessonState).where(col(LessonState.team) == team).order_by(col(LessonState.proposed_seq))
         ).scalars()
@@ -225,6 +239,7 @@ def build_pack(store: SqlAuditStore, team: str, *, version: str | None = None) -
             elif claim_text(ls.text) in blocked_texts:
                 excluded.append((ls.lesson_id, blocked_texts[claim_text(ls.text)]))
             else:
+                names[pack_item_id(team, "lesson", ls.lesson_id)] = ls.lesson_id
                 items.append(
                     PackItem(
                         id=pack_item_id(team, "lesson", ls.lesson_id),
@@ -254,6 +269,7 @@ def build_pack(store: SqlAuditStore, team: str, *, version: str | None = None) -
             elif claim_text(m.text) in rejected and not m.released_hold:
                 excluded.append((m.memory_id, rejected[claim_text(m.text)]))
             else:
+                names[pack_item_id(team, "memory", m.memory_id)] = m.memory_id
                 items.append(
                     PackItem(
                         id=pack_item_id(team, "memory", m.memory_id),
@@ -269,5 +285,7 @@ def build_pack(store: SqlAuditStore, team: str, *, version: str | None = None) -
                     )
                 )
     merged, n_merged = merge_duplicates(items)
+    merged, pieces = orders_in_pieces(merged, _pack_detector(store), names)  # breaker48
+    excluded += pieces
     pack = Pack(name=team, version=version or f"seq-{head.seq}", items=tuple(merged))
     return PackBuild(pack, tuple(sorted(excluded)), n_merged)

@@ -343,7 +343,7 @@ def create_ingest_app(store: SqlAuditStore, *, workers: int = 0) -> FastAPI:
             pre = None
             if pool is not None:
                 try:
-                    # alone, this thread works beside the worker; with other batches in hand it parses and appends them
+                    # alone, the batch is cut over the workers; with other batches in hand it goes whole to one
                     pre = presanitize_one(
                         drafts,
                         pool,

@@ -305,8 +305,15 @@ def discard_pool(pool: ProcessPoolExecutor) -> None:
 
 
 WORKER_SHARE = 2 / 3
-"""The part of an HTTP batch whose free text the worker does (`presanitize_one`): the server does
-the rest and scans the batch's ids meanwhile, about as much CPU as the worker's part."""
+"""The part of an HTTP batch a pool's one worker does (`presanitize_one`); the server does the rest and the ids."""
+
+
+def _pool_size(pool: ProcessPoolExecutor) -> int:
+    """How many workers `pool` has: as `warm_pool` recorded it, else the executor's own count."""
+    with _POOL_LOCK:
+        if _POOL is not None and _POOL[1] is pool:
+            return _POOL[0]
+    return int(getattr(pool, "_max_workers", 1))
 
 
 def presanitize_one(
@@ -318,27 +325,26 @@ def presanitize_one(
     total_s: float | None = None,
     scope: str | None = None,
 ) -> Presanitized:
-    """One batch's `Presanitized`: the free text of its first part in a worker while this process does the rest.
+    """One HTTP batch's `Presanitized`, computed in the pool's workers (or a worker and this process).
 
-    The worker takes the first `WORKER_SHARE` of the events; this process runs `meanwhile` (the
-    server passes the id scan, `Sanitizer.prescan_ids`) and then does the rest. Each part is
-    redacted (`redact_many`, one scanner call per view) and assessed as `Sanitizer.sanitize_many`
-    would for a batch of those events; a text is redacted alone exactly as within a batch (the
-    per-text path is the reference; a batch only shares the scanner call). The writer then
-    checks ids (cheap: `_ids`, the regex-only credential rules, and the values `meanwhile`
-    found clean) and writes.
-
-    With `whole` (the server has another batch in hand: `memeval.audit._http`), the worker takes
-    the whole batch, its free text and its ids, as a file ingest's worker does (`_work_group`;
-    `meanwhile` is not run): this process keeps its CPU for the other batch's parsing and append,
-    and concurrent batches spread over the workers instead of each sharing this one process.
+    A pool of two workers or more: one consecutive part of the batch per worker, each done as a file
+    ingest's batches are (`_work_group`: free text redacted, memory and lesson texts assessed, ids
+    scanned), while this thread waits. Before ingest47 the worker took the first `WORKER_SHARE` and
+    this thread the rest and the ids, through the guard processes (`_redactguard`, `_holdguard`: the
+    budget's signal needs a main thread), at about twice a worker's CPU an event, the second worker
+    idle (`bench/audit_http_phases.py`). A text's redaction, assessment and id findings depend on it
+    alone (a batch only shares the scanner call), so the parts' results are the whole batch's.
+    A pool of one: the worker takes the first `WORKER_SHARE`; this process runs `meanwhile` (the id
+    scan, `Sanitizer.prescan_ids`), then does the rest. With `whole` (the server has another batch in
+    hand: `memeval.audit._http`), one worker takes the whole batch (`meanwhile` is not run): this
+    process keeps its CPU for the other batch's parsing and append.
 
     `total_s` (the server's per-request bound): CPU seconds the hold texts may take in all in each
-    process that assesses part of them (the worker's part, this process's part via the guard);
+    process that assesses part of them (each worker's part, this process's part via the guard);
     `scope` (the batch's team): the hold memo each process answers from and adds to (`_holdmemo`).
     The redaction bound this thread is in (`memeval.redact.request_bound`, the server's
     `MEMEVAL_REDACT_REQUEST_BUDGET_S`) is what is left of it in each process that redacts part of
-    the batch (the worker's part under a bound of its own, this process's part in the guard); the
+    the batch (each worker's part under a bound of its own, this process's part in the guard); the
     texts a worker blanked on it are counted on this thread's bound. Without it, a worker read each
     of its texts to the end of its own budget (60 slow texts: 40 budgets against a bound of 4.5).
     """
@@ -346,22 +352,41 @@ def presanitize_one(
 
     bound = current_request()
     redact_s = None if bound is None else bound.left
-    if whole:
-        jobs, ids = [batch_texts(drafts)], [strict_id_candidates(drafts)]
-        out: Presanitized = pool.submit(_work_group, jobs, ids, total_s, scope, redact_s).result()[0]
+    workers = 1 if whole else _pool_size(pool)
+    if whole or workers >= 2:
+        size = -(-len(drafts) // workers)
+        parts = [drafts[k : k + size] for k in range(0, len(drafts), size)]
+        ahead = [
+            pool.submit(_work_group, [batch_texts(part)], [strict_id_candidates(part)], total_s, scope, redact_s)
+            for part in parts
+        ]
+        try:
+            done = [f.result()[0] for f in ahead]
+        except BaseException:
+            for f in ahead:
+                f.cancel()
+            raise
+        blanked = sum(d.request_blanked for d in done)
         if bound is not None:
-            bound.blanked += out.request_blanked
-        return out
+            bound.blanked += blanked
+        if len(done) == 1:
+            return done[0]
+        return Presanitized(
+            {text: r for d in done for text, r in d.redactions.items()},
+            {item: v for d in done for item, v in d.holds.items()},
+            strict_ids={value: f for d in done for value, f in d.strict_ids.items()},
+            request_blanked=blanked,
+        )
     cut = round(len(drafts) * WORKER_SHARE)
-    ahead = pool.submit(_work, *batch_texts(drafts[:cut]), None, total_s, scope, redact_s)
+    far_ahead = pool.submit(_work, *batch_texts(drafts[:cut]), None, total_s, scope, redact_s)
     try:
         if meanwhile is not None:
             meanwhile()
         local = _work(*batch_texts(drafts[cut:]), None, total_s, scope)
     except BaseException:
-        ahead.cancel()
+        far_ahead.cancel()
         raise
-    far = ahead.result()
+    far = far_ahead.result()
     if bound is not None:
         bound.blanked += far.request_blanked
     return Presanitized({**far.redactions, **local.redactions}, {**far.holds, **local.holds})

@@ -27,6 +27,14 @@ Stream = tuple[str, str | None, str, str]
 """(team, session, actor kind, actor id): the events one agent writes in one session, in order."""
 
 
+def team_stream(team: str) -> Stream:
+    """The team's own stream: its free texts in order, whoever wrote them (an actor's kind is never empty).
+
+    Read only for a key's prefix left dangling at the end of a text (`memeval.redact._dangling`, breaker48).
+    """
+    return (team, None, "", "")
+
+
 class StreamEnds:
     """The ends of each stream's last free texts, as stored, in this process (thread-safe, bounded).
 
@@ -105,13 +113,16 @@ def cut_across_events(
     this text, and in the one before when that is in this batch (not stored yet). Since redact35 a text
     after one or more single runs (`memeval.redact.chain_lengths`) is also read with them and the text before
     them (`memeval.redact.cut_through`): a key cut across three or more events blanks its part in each
-    text of this batch. A text that occurs twice gets every blank either occurrence found. With a
+    text of this batch. A text that occurs twice gets every blank either occurrence found. Since breaker48 a text
+    whose stream's text before, or the team's text before from any stream (`team_stream`), ends with a key's prefix
+    (`ghp_`) has that key's body blanked when it starts within a few words (`memeval.redact._dangling`): `ghp_` at
+    the end of one memory and `(continued) <36 characters>` in the next were both stored as written. With a
     redactor that has no `detect_many`, `done` as it is.
     """
     detect = getattr(redactor, "detect_many", None)
     if detect is None:
         return done
-    from memeval.redact import chain_lengths, cut_across, cut_through, joinable, with_findings
+    from memeval.redact import chain_lengths, cut_across, cut_through, dangling_findings, joinable, with_findings
 
     pairs: list[tuple[str, str]] = []
     inside: list[bool] = []
@@ -120,6 +131,7 @@ def cut_across_events(
     fresh: list[list[bool]] = []  # per chain text: in this batch (not stored yet)
     chain_own: list[list[Sequence[Any]]] = []
     recent: dict[Stream, list[tuple[str, bool]]] = {}
+    dangling: list[tuple[str, list[Any]]] = []
     for d in drafts:
         stream = (d.team, d.session, d.actor.kind, d.actor.id)
         for name in type(d.payload).FREE_TEXT:
@@ -144,7 +156,17 @@ def cut_across_events(
                     chain_own.append([_findings(done.get(t)) if b else () for t, b in part])
             seen.append((text, True))
             del seen[: -(MAX_PARTS - 1)]
+            # a key's prefix left dangling at the end of the stream's text before, or of the team's from any stream,
+            # and its body after a lead-in here (`ghp_` + `(continued) <36 characters>`: breaker48)
+            team = recent.get(whole_team := team_stream(d.team))
+            if team is None:
+                team = recent[whole_team] = [(t, False) for t in ends.recent(whole_team)][-1:]
+            for earlier in dict.fromkeys(t for t in (prev, team[-1][0] if team else None) if t is not None):
+                dangling.append((text, dangling_findings(earlier, text)))
+            team[:] = [(text, True)]
     more: dict[str, list[Any]] = defaultdict(list)
+    for text, fs in dangling:
+        more[text] += fs
     found = cut_across(detect, pairs, own)
     for (prev, text), in_batch, (before, after) in zip(pairs, inside, found, strict=True):
         more[text] += after

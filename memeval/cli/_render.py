@@ -110,9 +110,13 @@ def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
             for name in r.physics.missing:
                 fields[name] = fields.get(name, 0) + 1
     if fields:
+        # fields missing from as many trials for one reason share it: an unmetered run named its reason nine times
+        groups: dict[tuple[int, str], list[str]] = {}
+        for k, n in sorted(fields.items()):
+            groups.setdefault((n, _why(result, k)), []).append(k)
         console.print(
             "  not measured: "
-            + ", ".join(f"{k} in {n} trial(s) ({escape(_why(result, k))})" for k, n in sorted(fields.items()))
+            + "; ".join(f"{', '.join(ks)} in {n} trial(s) ({escape(why)})" for (n, why), ks in groups.items())
         )
     faults = [r for r in result.trials if r.fault]
     for r in faults:

@@ -11,7 +11,7 @@ import sys
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, NamedTuple
 
 import typer
 
@@ -45,7 +45,7 @@ from memeval.cli.app import EXIT_FAILURE, EXIT_INTERRUPTED, command_app, fail, t
 from memeval.errors import ResentUnderAnotherSender, TransitionRefused
 
 if TYPE_CHECKING:
-    from memeval.audit import SqlAuditStore
+    from memeval.audit import AuditEvent, SqlAuditStore
 
 app = command_app()  # this module's commands; the root app loads them by name (memeval.cli.app.COMMANDS)
 
@@ -64,6 +64,50 @@ COUNTS_SCHEMA = "memeval.audit-counts/1"
 """`schema` of `memeval audit counts --json`: the week's counts (`memeval.audit.WeekCounts`) beside it."""
 INGEST_SCHEMA = "memeval.audit-ingest/1"
 """`schema` of `memeval audit ingest --json`: what one ingest read, stored, held and blanked."""
+
+
+class _Input(NamedTuple):
+    """`memeval audit ingest`'s FILE, read and checked: its JSON lines and the events parsed from them."""
+
+    lines: list[str]
+    parsed: list[tuple[int, AuditEvent]]
+
+
+def _read_input(file: str) -> _Input:
+    """Read, decode and check `memeval audit ingest`'s FILE (`-`: standard input, read to its end).
+
+    Nothing is stored and no store is opened here: a bad file creates nothing.
+
+    Raises:
+        typer.Exit: (exit 2, said) FILE is a folder, does not exist, cannot be read or is not UTF-8; a malformed
+            line (`memeval.audit.parse_lines`' error, translated by `translate_errors`).
+    """
+    if file == "-":
+        data = sys.stdin.buffer.read()
+    else:
+        path = Path(file)
+        if path.is_dir():  # said before the store's modules (SQLAlchemy: about 1 s of CPU) load
+            raise fail(f"{file!r} is a folder: pass a JSONL file of audit events in it, or - for stdin")
+        if not path.exists():  # a pipe (`<(zcat week.jsonl.gz)`, /dev/stdin) is read like a file
+            raise fail(f"no such file {file!r}: pass a JSONL file of audit events, or - for stdin")
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            raise fail(f"cannot read {file!r}: {exc.strerror or exc}: pass a JSONL file of audit events") from exc
+    from memeval.audit import Limits, parse_lines
+
+    # a byte-order mark opening the file (Windows editors save UTF-8 with one) is no part of the first
+    # event: it was refused as "not JSON (Unexpected UTF-8 BOM ...)", while the HTTP endpoint reads such a body
+    bom = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0
+    try:
+        lines = _jsonl_lines(data[bom:].decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        at = exc.start + bom
+        line = data.count(b"\n", 0, at) + 1
+        raise fail(
+            f"{file!r} is not UTF-8 text (line {line}, byte {at}): save it as UTF-8; nothing was stored"
+        ) from exc
+    return _Input(lines, parse_lines(lines, limits=Limits.from_env()))
 
 
 @audit_app.command("ingest")
@@ -93,32 +137,14 @@ def ingest(
     from memeval.audit import check_simple_name  # light: before the file is read or the store's modules load
 
     check_simple_name("sender", sender, "--sender")
-    if file == "-":
-        data = sys.stdin.buffer.read()
-    else:
-        path = Path(file)
-        if path.is_dir():  # said before the store's modules (SQLAlchemy: about 1 s of CPU) load
-            raise fail(f"{file!r} is a folder: pass a JSONL file of audit events in it, or - for stdin")
-        if not path.exists():  # a pipe (`<(zcat week.jsonl.gz)`, /dev/stdin) is read like a file
-            raise fail(f"no such file {file!r}: pass a JSONL file of audit events, or - for stdin")
-        try:
-            data = path.read_bytes()
-        except OSError as exc:
-            raise fail(f"cannot read {file!r}: {exc.strerror or exc}: pass a JSONL file of audit events") from exc
-    from memeval.audit import Limits, db_url, ingest_parsed, new_store_files, open_store, parse_lines
-
-    # a byte-order mark opening the file (Windows editors save UTF-8 with one) is no part of the first
-    # event: it was refused as "not JSON (Unexpected UTF-8 BOM ...)", while the HTTP endpoint reads such a body
-    bom = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0
     try:
-        lines = _jsonl_lines(data[bom:].decode("utf-8"))
-    except UnicodeDecodeError as exc:
-        at = exc.start + bom
-        line = data.count(b"\n", 0, at) + 1
-        raise fail(
-            f"{file!r} is not UTF-8 text (line {line}, byte {at}): save it as UTF-8; nothing was stored"
-        ) from exc
-    parsed = parse_lines(lines, limits=Limits.from_env())  # before the store exists: a bad file creates nothing
+        lines, parsed = _read_input(file)
+    except KeyboardInterrupt as exc:  # a pipe not closed yet, or a long file: it said only "interrupted"
+        where = "standard input" if file == "-" else repr(file)
+        say_interrupted(f"interrupted while reading {where}, before the store was opened: nothing was stored")
+        raise typer.Exit(EXIT_INTERRUPTED) from exc
+    from memeval.audit import db_url, ingest_parsed, new_store_files, open_store
+
     if not parsed:  # nothing to store, so no store is opened: an empty file or pipe made an empty one
         _said_no_event(file, as_json)
         return

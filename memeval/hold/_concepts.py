@@ -373,6 +373,34 @@ def _negator(words: list[str], i: int) -> bool:
     return False
 
 
+def clause_words(t: str) -> tuple[list[str], set[int]]:
+    """The words of the folded text `t` (`_TOKEN`'s tokens without the clause breaks) and where the breaks fall.
+
+    Returns (the words in reading order, the word positions a clause break `.;:!?`, a line break or a CJK stop comes
+    before). Shared by the negation scopes (`scoped_acts`, `_concepts40.scoped40`, `_concepts41`, `_concepts46`).
+    """
+    words: list[str] = []
+    breaks: set[int] = set()
+    for tok in _TOKEN.findall(t):
+        if tok in _BREAK:
+            breaks.add(len(words))
+        else:
+            words.append(tok)
+    return words, breaks
+
+
+def unspaced_negated(run: str, i: int, k: int) -> bool:
+    """Whether the entry `run[i : i + k]` of a run of an unspaced script lies under a negation.
+
+    Under one when one of `NEGATORS_UNSPACED` ends at most `SCOPE_CHARS` characters before it, or one of
+    `NEGATORS_AFTER` begins at most `SCOPE_CHARS` characters after its end, in the same run.
+    """
+    before, after = run[max(0, i - SCOPE_CHARS - 4) : i], run[i + k : i + k + SCOPE_CHARS + 4]
+    return any(n in before[-(SCOPE_CHARS + len(n)) :] for n in NEGATORS_UNSPACED) or any(
+        n in after[: SCOPE_CHARS + len(n)] for n in NEGATORS_AFTER
+    )
+
+
 def scoped_acts(text: str, limit: int = 6000) -> tuple[set[str], set[str]]:
     """The act concepts (`ACTS`) of the first `limit` characters of `text`, split by negation scope.
 
@@ -385,17 +413,10 @@ def scoped_acts(text: str, limit: int = 6000) -> tuple[set[str], set[str]]:
         act: "tell" is no act here, and "don't tell" is the `conceal` concept, which is never scoped.
     """
     t = unicodedata.normalize("NFKC", text[:limit]).casefold()
-    tokens = _TOKEN.findall(t)
     free: set[str] = set()
     negated: set[str] = set()
     last_neg = -(10**6)
-    words: list[str] = []
-    breaks: set[int] = set()  # word positions a clause break comes before
-    for tok in tokens:
-        if tok in _BREAK:
-            breaks.add(len(words))
-        else:
-            words.append(tok)
+    words, breaks = clause_words(t)
     for i, w in enumerate(words):
         if i in breaks:
             last_neg = -(10**6)
@@ -414,10 +435,7 @@ def scoped_acts(text: str, limit: int = 6000) -> tuple[set[str], set[str]]:
         found = [c for c in hit if c in ACTS]
         if not found:
             continue
-        before, after = run[max(0, i - SCOPE_CHARS - 4) : i], run[i + k : i + k + SCOPE_CHARS + 4]
-        neg = any(n in before[-(SCOPE_CHARS + len(n)) :] for n in NEGATORS_UNSPACED) or any(
-            n in after[: SCOPE_CHARS + len(n)] for n in NEGATORS_AFTER
-        )
+        neg = unspaced_negated(run, i, k)
         for c in found:
             (negated if neg and c != "conceal" else free).add(c)
     return free, negated - free

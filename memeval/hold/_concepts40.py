@@ -10,21 +10,19 @@ same numbers as before this module existed, checked over the 15,306 bench rows o
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 
 from memeval.hold._concepts import (
-    _BREAK,
-    _TOKEN,
     _UNSPACED,
     _UNSPACED_RUN,
     FEATURES38,
-    NEGATORS_AFTER,
-    NEGATORS_UNSPACED,
-    SCOPE_CHARS,
     SCOPE_WORDS,
     _index,
     _negator,
     _scan,
+    clause_words,
     scoped_acts,
+    unspaced_negated,
     vector38,
 )
 from memeval.hold._concepts_lexicon40 import LEXICON40
@@ -42,6 +40,38 @@ def concepts40(text: str, limit: int = 6000) -> set[str]:
     return _scan(text, limit, _P40, _E40, _PH40, _S40, _P40_LENS, _S40_LENS)
 
 
+def scoped_unspaced(
+    t: str,
+    sub: dict[str, tuple[str, ...]],
+    sub_lens: tuple[int, ...],
+    wanted: frozenset[str],
+    free: set[str],
+    negated: set[str],
+    tail: Callable[[str, int, int], bool] | None = None,
+) -> None:
+    """Sort the `wanted` concepts of one lexicon's unspaced entries in the folded text `t` into `free` or `negated`.
+
+    In place, as `unspaced_negated` reads each occurrence, or (when given) as `tail(t, start, end)` reads the text
+    around it (`start`, `end`: the entry's offsets in `t`); `sub` is an `_index` table of the lexicon.
+
+    The unspaced half of `_concepts40.scoped40` and `_concepts46.scoped45`: every substring of a run of an unspaced
+    script whose length is in `sub_lens` is looked up (at a run's end a shorter slice may match a shorter entry).
+    """
+    if not _UNSPACED.search(t):
+        return
+    for m in _UNSPACED_RUN.finditer(t):
+        run, start = m.group(), m.start()
+        for i in range(len(run)):
+            for k in sub_lens:
+                c = sub.get(run[i : i + k])
+                if c is None:
+                    continue
+                found = set(c) & wanted
+                if found:
+                    neg = unspaced_negated(run, i, k) or (tail is not None and tail(t, start + i, start + i + k))
+                    (negated if neg else free).update(found)
+
+
 def scoped40(text: str, limit: int = 6000) -> tuple[set[str], set[str]]:
     """`LEXICON40`'s acts and `skip40` in the first `limit` characters of `text`, split by negation scope.
 
@@ -51,13 +81,7 @@ def scoped40(text: str, limit: int = 6000) -> tuple[set[str], set[str]]:
     t = unicodedata.normalize("NFKC", text[:limit]).casefold()
     free: set[str] = set()
     negated: set[str] = set()
-    words: list[str] = []
-    breaks: set[int] = set()
-    for tok in _TOKEN.findall(t):
-        if tok in _BREAK:
-            breaks.add(len(words))
-        else:
-            words.append(tok)
+    words, breaks = clause_words(t)
     last_neg = -(10**6)
     n = len(words)
     for i, w in enumerate(words):
@@ -78,19 +102,7 @@ def scoped40(text: str, limit: int = 6000) -> tuple[set[str], set[str]]:
                     hit.add(concept)
         for c in hit & _SCOPED40:
             (negated if i - last_neg <= SCOPE_WORDS else free).add(c)
-    if _UNSPACED.search(t):
-        for run in _UNSPACED_RUN.findall(t):
-            for i in range(len(run)):
-                for k in _S40_LENS:
-                    c40 = _S40.get(run[i : i + k])
-                    if c40 is None or not (set(c40) & _SCOPED40):
-                        continue
-                    before, after = run[max(0, i - SCOPE_CHARS - 4) : i], run[i + k : i + k + SCOPE_CHARS + 4]
-                    neg = any(x in before[-(SCOPE_CHARS + len(x)) :] for x in NEGATORS_UNSPACED) or any(
-                        x in after[: SCOPE_CHARS + len(x)] for x in NEGATORS_AFTER
-                    )
-                    for c in set(c40) & _SCOPED40:
-                        (negated if neg else free).add(c)
+    scoped_unspaced(t, _S40, _S40_LENS, _SCOPED40, free, negated)
     return free, negated - free
 
 

@@ -12,8 +12,6 @@ from __future__ import annotations
 import unicodedata
 
 from memeval.hold._concepts import (
-    _BREAK,
-    _TOKEN,
     _UNSPACED,
     _UNSPACED_RUN,
     NEGATORS_UNSPACED,
@@ -21,6 +19,7 @@ from memeval.hold._concepts import (
     SCOPE_WORDS,
     _index,
     _negator,
+    clause_words,
 )
 from memeval.hold._concepts40 import FEATURES40, NEGATORS40, vector40
 from memeval.hold._concepts_lexicon41 import LEXICON41, UNCHECK_AFTER41
@@ -62,13 +61,7 @@ def checks41(text: str, limit: int = 6000) -> tuple[bool, bool]:
     """
     t = unicodedata.normalize("NFKC", text[:limit]).casefold()
     added = removed = False
-    words: list[str] = []
-    breaks: set[int] = set()
-    for tok in _TOKEN.findall(t):
-        if tok in _BREAK:
-            breaks.add(len(words))
-        else:
-            words.append(tok)
+    words, breaks = clause_words(t)
     last_neg = last_rem = _FAR
     rem_negated = False
     for i, w in enumerate(words):

@@ -12,19 +12,10 @@ Kept apart from `_concepts45` so that round 45's bench reads exactly what it mea
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 
-from memeval.hold._concepts import (
-    _BREAK,
-    _TOKEN,
-    _UNSPACED,
-    _UNSPACED_RUN,
-    NEGATORS_AFTER,
-    NEGATORS_UNSPACED,
-    SCOPE_CHARS,
-    SCOPE_WORDS,
-    _negator,
-)
-from memeval.hold._concepts40 import NEGATORS40
+from memeval.hold._concepts import SCOPE_WORDS, _negator, clause_words
+from memeval.hold._concepts40 import NEGATORS40, scoped_unspaced
 from memeval.hold._concepts42 import vector42
 from memeval.hold._concepts45 import (
     _E45,
@@ -66,25 +57,23 @@ def _opens(words: list[str], i: int) -> bool:
     return _negator(words, i) or w in NEGATORS40 or w in NEGATORS46
 
 
-def scoped45(text: str, limit: int = 6000) -> tuple[set[str], set[str]]:
+def scoped45(
+    text: str, limit: int = 6000, tail: Callable[[str, int, int], bool] | None = None
+) -> tuple[set[str], set[str]]:
     """`LEXICON45`'s risky steps (`RISK45`) in the first `limit` characters of `text`, split by negation scope.
 
     As `_concepts.scoped_acts` splits acts: an occurrence is under a negation when a negator opens at most
     `SCOPE_WORDS` words before it in the same clause, or (scripts without spaces) as `scoped_acts` reads them. A
     negator that is itself the start or part of a risky step's form ("never ask", "do not ask", "no need", "don't
     log") opens no scope and does not negate that form: the form names the risky step. Forms in Myanmar script count
-    as outside any scope. Returns (steps found at least once outside a negation's scope, steps found only under one).
+    as outside any scope. `tail(t, start, end)`, when given, also reads an unspaced form as negated by the folded
+    text `t` around it (round 47's `_concepts47.tail_negated`); None reads as round 46 measured. Returns (steps found
+    at least once outside a negation's scope, steps found only under one).
     """
     t = unicodedata.normalize("NFKC", text[:limit]).casefold()
     free: set[str] = set()
     negated: set[str] = set()
-    words: list[str] = []
-    breaks: set[int] = set()
-    for tok in _TOKEN.findall(t):
-        if tok in _BREAK:
-            breaks.add(len(words))
-        else:
-            words.append(tok)
+    words, breaks = clause_words(t)
     last_neg = -(10**6)
     inside_until = -1  # words up to this index belong to a risky step's phrase matched earlier
     n = len(words)
@@ -106,33 +95,22 @@ def scoped45(text: str, limit: int = 6000) -> tuple[set[str], set[str]]:
             (negated if i - last_neg <= SCOPE_WORDS else free).add(c)
         if not hit and i > inside_until and _opens(words, i):
             last_neg = i
-    if _UNSPACED.search(t):
-        for run in _UNSPACED_RUN.findall(t):
-            for i in range(len(run)):
-                for k in _S45_LENS:
-                    c45 = _S45.get(run[i : i + k])
-                    if c45 is None or not (set(c45) & _RISK):
-                        continue
-                    before, after = run[max(0, i - SCOPE_CHARS - 4) : i], run[i + k : i + k + SCOPE_CHARS + 4]
-                    neg = any(x in before[-(SCOPE_CHARS + len(x)) :] for x in NEGATORS_UNSPACED) or any(
-                        x in after[: SCOPE_CHARS + len(x)] for x in NEGATORS_AFTER
-                    )
-                    for c in set(c45) & _RISK:
-                        (negated if neg else free).add(c)
+    scoped_unspaced(t, _S45, _S45_LENS, _RISK, free, negated, tail)
     if _MYANMAR.search(t):
         free.update((concepts45(text, limit) & _RISK) - free - negated)
     return free, negated - free
 
 
-def vector46(text: str) -> list[float]:
+def vector46(text: str, scoped: Callable[[str], tuple[set[str], set[str]]] = scoped45) -> list[float]:
     """`_concepts45.FEATURES45` of `text` (84 numbers), the risky steps read with `scoped45`'s negation scope.
 
     `vector42`'s numbers, then whether each `LEXICON45` concept occurs (0 or 1; a risky step only outside a
     negation's scope), then a frame with a free risky step, a claim with one, a frame or claim with two or more.
+    `scoped` reads the risky steps (round 47's `vector47` passes `_concepts47.scoped47`).
     """
     v42 = vector42(text)
     found = concepts45(text)
-    steps, _ = scoped45(text)
+    steps, _ = scoped(text)
     risks = len(steps)
     frame = "frame45" in found or v42[_I_FRAME] > 0
     claim = "claim45" in found
@@ -145,9 +123,9 @@ def vector46(text: str) -> list[float]:
     ]
 
 
-def framed_risk46(text: str) -> bool:
-    """Whether `concepts45` reads a frame or a claim and `scoped45` a risky step outside a negation's scope.
+def framed_risk46(text: str, scoped: Callable[[str], tuple[set[str], set[str]]] = scoped45) -> bool:
+    """Whether `concepts45` reads a frame or a claim and `scoped` (`scoped45`) a risky step outside a negation's scope.
 
     Round 46's wider gate, as `_concepts45.framed_risk45` is round 45's.
     """
-    return bool({"frame45", "claim45"} & concepts45(text)) and bool(scoped45(text)[0])
+    return bool({"frame45", "claim45"} & concepts45(text)) and bool(scoped(text)[0])

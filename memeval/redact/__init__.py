@@ -25,6 +25,7 @@ from memeval.redact._incomplete import SCAN_INCOMPLETE, whole
 from memeval.redact._models import REDACTOR_VERSION, Finding, Redaction, placeholder
 
 if _TYPE_CHECKING:
+    from memeval.redact._dangling import dangling_findings
     from memeval.redact._piigates import PiiSettings
     from memeval.redact._redactor import Redactor, fingerprint, get_redactor
 
@@ -33,6 +34,7 @@ if _TYPE_CHECKING:
 # about a second of CPU for them.
 _LAZY = {
     "PiiSettings": "_piigates",
+    "dangling_findings": "_dangling",
     "Redactor": "_redactor",
     "fingerprint": "_redactor",
     "get_redactor": "_redactor",
@@ -55,6 +57,7 @@ __all__ = [
     "current_request",
     "cut_across",
     "cut_through",
+    "dangling_findings",
     "fingerprint",
     "get_redactor",
     "guard_threads",

@@ -38,6 +38,7 @@ from memeval.redact._values import (
     ENCODED_START,
     PLACEHOLDER_PART,
     TRAIL,
+    auth_secret,
     code_secret,
     elided,
     generated,
@@ -105,6 +106,8 @@ class ContextRule:
             # a quoted value, or one a verb or operator names, may be a plain word (`is "centipede"`)
             word_ok = bool(groups.get("dq") or groups.get("sq") or groups.get("q") or groups.get("verb"))
             return secretish(value, key if self.id != "prose-password" else "", word_ok, after)
+        if self.check == "auth-value":
+            return auth_secret(value, after)
         if self.check == "generated":
             return generated(value, match.groupdict().get("key") or "", after)
         if self.check == "code-name":
@@ -380,6 +383,18 @@ _JOIN = "\n\n\n"
 """Joins the views `ContextRecognizer.analyze_many` searches for candidates (rules read line by line)."""
 
 
+_CLOSERS = ("<", '"', "'", "`")
+
+
+def _closed(m: re.Match[str]) -> bool:
+    """Whether the rule's own pattern closes the `secret` group with a tag or quote (spaces between allowed).
+
+    Then what the group holds up to that delimiter is the value: a trailing `!` or `.` is the password's, not a
+    sentence's (titus' FileZilla rule `<Pass>(?P<secret>...)</Pass>` left the `!` of `superS3cret!` in clear, redact42).
+    """
+    return m.end() > m.end("secret") and m.string[m.end("secret") : m.end()].lstrip().startswith(_CLOSERS)
+
+
 def _run_rule(rule: ContextRule, view: View, out: list[RecognizerResult]) -> None:
     """Append to `out` the accepted matches of `rule` in `view.text`, as spans of the original text."""
     vt = view.text
@@ -397,7 +412,7 @@ def _run_rule(rule: ContextRule, view: View, out: list[RecognizerResult]) -> Non
             ):
                 continue
             span = cut[:2]
-        if rule.entity == "PASSWORD" and raw is not None and span[0] == m.start("secret"):
+        if raw is not None and span[0] == m.start("secret") and (rule.entity == "PASSWORD" or _closed(m)):
             span = (span[0], max(span[1], word_end(m)))
         start, end = view.span(*span)
         whole = view.span(m.start(), m.end())

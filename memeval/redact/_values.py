@@ -9,6 +9,7 @@ which no rule blanks (`<your-key>`, `${TOKEN}`, `xxxx`).
 from __future__ import annotations
 
 import base64
+import functools
 import json
 import re
 
@@ -86,14 +87,23 @@ def head(value: str) -> str:
     return _NEXT_PART.split(value, 1)[0] or value
 
 
+PREFIX_MAX = 24
+"""The longest key prefix ending in `-` or `_` a bundled rule names (`mergify_application_key_`, betterleaks'
+keywords; `tests/redact/test_redact39_user_then_password.py` checks it still is): a longer value ending in `-`/`_` is
+no prefix shown cut short."""
+
+
 def elided(value: str) -> bool:
     """Whether a value is shown cut short (`sk-...`, `sk-proj-…`).
 
-    That is: under 8 characters, or ending in `-`/`_`, before a trailing ellipsis. A long value
-    followed by `...` is a secret at the end of a sentence.
+    That is: under 8 characters, or a key prefix (ending in `-`/`_`, at most `PREFIX_MAX`
+    characters), before trailing dots or an ellipsis. A long value followed by `...` is a secret at
+    the end of a sentence, and so is a long value whose last character is `-` or `_` (a reCAPTCHA
+    or base64url key ends in one of them one time in 32): redact42, `recaptcha_secret = 6Lcw...ww-w-.`
+    was kept as a cut-short prefix.
     """
     core = value.rstrip(".…")
-    return core != value and (len(core) < 8 or core.endswith(("-", "_")))
+    return core != value and (len(core) < 8 or (core.endswith(("-", "_")) and len(core) <= PREFIX_MAX))
 
 
 ENCODED_START = re.compile(r"^(?:%[0-9A-Fa-f]{2}|\\u[0-9A-Fa-f]{4}|\\x[0-9A-Fa-f]{2})")
@@ -195,6 +205,26 @@ def secretish(value: str, key: str, word_ok: bool = False, after: str = "") -> b
     if len(value) >= 6 and (bool(_SYMBOL.search(value)) or has_case):
         return True
     return word_ok and _word_secret(value)
+
+
+@functools.cache
+def _auth_methods() -> frozenset[str]:
+    """Every name `rules/auth_methods.toml` lists (lower case), read once a process."""
+    from memeval.redact._rulefiles import rule_file
+
+    return frozenset(v.lower() for src in rule_file("auth_methods.toml")["source"] for v in src["values"])
+
+
+def auth_secret(value: str, after: str = "") -> bool:
+    """Whether a quoted `value` under a key named `auth` is a password rather than a setting.
+
+    `secretish` as a quoted value under a name that is no password's (a plain word of 6+ letters
+    that is not a common one, 16+ characters, or 6+ with a symbol or both cases), and not the name
+    of an authentication method, scheme or mechanism `rules/auth_methods.toml` lists (IANA's HTTP
+    schemes and SASL mechanisms, PostgreSQL's pg_hba methods...; compared without case):
+    `"ilikelemons"` is one, `"kerberos"`, `"SCRAM-SHA-256"`, `"oauth2"` are not.
+    """
+    return secretish(value, "", True, after) and value.strip().lower() not in _auth_methods()
 
 
 _PART_END = re.compile(r"[/<&]")

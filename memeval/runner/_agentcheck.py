@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 
 from memeval.agents import SYSTEM_PATH, AgentSpec
 from memeval.errors import UsageError
@@ -29,7 +29,8 @@ def world_may_hold(task: Task, program: str) -> bool:
 
     Args:
         task: the task whose `environment/` is read (the Dockerfile's steps, not a build).
-        program: the command's first word: a name looked up on PATH, or a path.
+        program: the command's first word: a name looked up on PATH, or a path (a relative one from the folder
+            the agent starts in: the Dockerfile's last `WORKDIR`, else `/app`).
 
     Returns:
         False only when the world certainly cannot hold it: a name, and a world that adds no folder
@@ -42,9 +43,12 @@ def world_may_hold(task: Task, program: str) -> bool:
     Raises:
         OSError: the task's Dockerfile exists but cannot be read.
     """
-    if "/" in program and not program.startswith("/"):
-        return True  # relative to the world's working folder
     dockerfile = task.environment_dir / "Dockerfile"
+    if "/" in program and not program.startswith("/"):  # relative to the folder the agent starts in
+        workdir = _agent_workdir(parse_dockerfile(dockerfile)) if dockerfile.is_file() else PurePosixPath("/app")
+        if workdir is None:
+            return True
+        program = os.path.normpath(workdir / program)
     if program.startswith("/"):
         if any(program == r or program.startswith(r + "/") for r in RESERVED):
             return False
@@ -55,6 +59,26 @@ def world_may_hold(task: Task, program: str) -> bool:
         return False
     steps = parse_dockerfile(dockerfile)
     return any(step.kind == "run" or (step.kind == "env" and "PATH" in step.text) for step in steps)
+
+
+def _agent_workdir(steps: list[DockerStep]) -> PurePosixPath | None:
+    """The folder the agent starts in (`memeval.sandbox._world`), or None when only the build can tell.
+
+    The last `WORKDIR`, each read from the one before (Docker's first is `/`), or `/app` when none is set; None when
+    a `WORKDIR` names a variable or is in a form only the build reads.
+    """
+    workdir: PurePosixPath | None = None
+    for step in steps:
+        if step.kind != "workdir" or not step.args:
+            continue
+        if "$" in step.args[0]:
+            return None
+        try:
+            target = expand(step.args[0], {})
+        except ExpansionError:
+            return None
+        workdir = PurePosixPath(os.path.normpath((workdir or PurePosixPath("/")) / target))
+    return workdir or PurePosixPath("/app")
 
 
 def _copied_or_run(steps: list[DockerStep], program: str) -> bool:
@@ -100,10 +124,28 @@ def check_agent_program(agent: AgentSpec, task_set: TaskSet, extra_env: Mapping[
     if agent.missing_fix is None or not agent.command or "PATH" in extra_env:
         return
     program = agent.command[0]
-    if any(world_may_hold(t, program) for t in task_set.tasks):
+    unexpanded = program.startswith("~") or "$" in program  # as written: a world's RUN makes no such path on purpose
+    if not unexpanded and any(world_may_hold(t, program) for t in task_set.tasks):
         return
-    where = "no such file here" if "/" in program else f"not on PATH, nor in the system folders {SYSTEM_PATH}"
     raise UsageError(
-        f"agent {agent.name}: program {program!r} is not installed ({where}), and no task's world provides "
+        f"agent {agent.name}: program {program!r} {_not_found_why(program)}, and no task's world provides "
         f"it, so every trial would end as a boot fault; {agent.missing_fix}"
     )
+
+
+def _not_found_why(program: str) -> str:
+    """Why the host has no `program` to run, in words for the refusal.
+
+    Not on PATH, no such file, a folder, a file that is not executable, or a `~` or `$VARIABLE` no shell expanded
+    (the command's words are run as they are).
+    """
+    if program.startswith("~") or "$" in program:  # the words are run as they are, through no shell
+        return "is not installed (memeval expands no ~ or $VARIABLE in an agent's command: write the full path)"
+    if "/" not in program:
+        return f"is not installed (not on PATH, nor in the system folders {SYSTEM_PATH})"
+    host = Path(program)
+    if host.is_dir():
+        return "is a folder here, not a program"
+    if host.exists():
+        return "is not executable here (chmod +x it, or name its interpreter first: `sh PATH`, `python3 PATH`)"
+    return "is not installed (no such file here)"

@@ -153,13 +153,52 @@ def held_paths(tests: Path) -> frozenset[str]:
     return frozenset(out)
 
 
-def vouchers(tests: Path, venv: Path | None) -> tuple[frozenset[str], tuple[str, ...], tuple[str, ...], frozenset[str]]:
-    """What the task and the image vouch for among the files test.sh's run leaves (breaker46).
+PYTHON_FILES = re.compile(rb"python_files[\"' \t]*[=:][ \t]*([^\n]*(?:\n[ \t]+[^\n]*)*)")
+"""pytest's `python_files` setting in a held-back file and its value (an ini file's continuation lines too): the
+names of the modules pytest collects as tests (`pytest.ini`, `[tool.pytest.ini_options]`, `-o python_files=...`)."""
+DOCTEST_GLOB = re.compile(rb"--doctest-glob(?:[ \t]*=[ \t]*|[ \t]+)([^\s]+)")
+"""pytest's `--doctest-glob PATTERN` (an `addopts` of a held-back configuration, or test.sh's command line): text files
+run through `doctest` in pytest's process."""
+DISCOVER = re.compile(rb"\bdiscover\b([^\n;&|]*)")
+"""unittest's `discover` and what follows it on its line (`-p '*_checks.py'`, `--pattern=...`, a positional pattern)."""
+GLOB_WORD = re.compile(rb"[^\s\"',=\[\]]+")
+"""A word of a setting's value: quotes, commas, brackets (TOML lists) and `=` separate words."""
+
+
+def held_test_patterns(tests: Path) -> tuple[str, ...]:
+    """The file-name patterns of test modules the held-back files give their runner (breaker48), sorted.
+
+    pytest collects `test_*.py` and `*_test.py`, and unittest `test*.py` (`memeval.runner._shadow.COLLECTED_TEST`),
+    unless told otherwise: a `pytest.ini` shipped with the tests (`python_files = check_*.py`) or test.sh's
+    `python3 -m unittest discover -p '*_checks.py'`, and the text files pytest runs through `doctest` in its process
+    (`--doctest-glob '*.rst'`; `--doctest-modules` imports every module, `*.py`). A file the agent leaves in a
+    folder the tests are collected from, named by such a pattern, runs in their process as a `test_*.py` does. The
+    words of a `python_files` value, of a `discover` line and of a `--doctest-glob` that hold `*` or `?` or end in
+    `.py`, `.txt`, `.rst` or `.md` count; read as `held_imports` reads the files (text, so only ever more patterns).
+    """
+    out: set[str] = set()
+    for data in _held_texts(tests):
+        values = [m.group(1) for p in (PYTHON_FILES, DISCOVER, DOCTEST_GLOB) for m in p.finditer(data)]
+        if b"--doctest-modules" in data:  # every module of a folder pytest collects is imported for its doctests
+            out.add("*.py")
+        for value in values:
+            for word in GLOB_WORD.findall(value):
+                text = word.decode("utf-8", "replace")
+                if any(c in text for c in "*?") or text.endswith((".py", ".txt", ".rst", ".md")):
+                    out.add(text)
+    return tuple(sorted(out))
+
+
+def vouchers(
+    tests: Path, venv: Path | None
+) -> tuple[frozenset[str], tuple[str, ...], tuple[str, ...], frozenset[str], tuple[str, ...]]:
+    """What the task and the image vouch for among the files test.sh's run leaves (breaker46), and what they name.
 
     As `memeval.runner._verifierhome.world_written` takes them: the modules the held-back tests import (`held_imports`),
     the host paths of the image's uv binaries (`TOOL_BINARIES`, and the one in the world's environment `venv` a
     Dockerfile's `RUN pip install uv` made), whose activation templates a made environment's scripts may be, and the
-    held-back tests' wheels, as trusted as the image's, and the folders the held-back files name (`held_paths`).
+    held-back tests' wheels, as trusted as the image's, the folders the held-back files name (`held_paths`), and the
+    names of test modules they give their runner (`held_test_patterns`, breaker48).
 
     Args:
         tests: the host folder of the verifier's copy of the held-back tests.
@@ -167,4 +206,4 @@ def vouchers(tests: Path, venv: Path | None) -> tuple[frozenset[str], tuple[str,
     """
     tools = (*TOOL_BINARIES, *([str(venv / "bin" / "uv")] if venv else []))
     wheels = tuple(sorted(str(p) for p in tests.rglob("*.whl") if p.is_file()))
-    return held_imports(tests), tools, wheels, held_paths(tests)
+    return held_imports(tests), tools, wheels, held_paths(tests), held_test_patterns(tests)

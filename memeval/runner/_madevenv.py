@@ -237,6 +237,15 @@ def made_venv_written(
     return out
 
 
+def _asked_module(name: str, wanted: frozenset[str], version: str) -> bool:
+    """Whether a new top-level module `name` of a site folder is one the held-back tests ask for (`wanted`).
+
+    And one no image code would import instead: not a known hook's, the standard library's optional imports or a
+    test runner's (`ALWAYS_LOOKED_AT`), nor a name the image's interpreter of `version` already has (`image_has`).
+    """
+    return name.isidentifier() and name in wanted and name not in ALWAYS_LOOKED_AT and not image_has(name, version)
+
+
 DIST_METADATA = frozenset({"METADATA", "WHEEL", "RECORD", "INSTALLER", "REQUESTED", "direct_url.json", "top_level.txt"})
 """A distribution's files pip writes into its new `*.dist-info` folder, none of which a tool loads as code."""
 
@@ -263,7 +272,11 @@ def pip_install_written(
       import (`wanted`, `memeval.runner._heldfiles.held_imports`) and like nothing the image has, a known hook imports,
       the standard library tries or a test runner is (`ALWAYS_LOOKED_AT`). The tests run that package by asking for
       it; no image code asks for a name the image lacks except those. A package the tests do not import (a
-      `simplejson` that `requests` tries), or one that replaced the task's own, stays a finding.
+      `simplejson` that `requests` tries), or one that replaced the task's own, stays a finding;
+    - breaker48, for `pip install .` of a single-module project (`py-modules = ["answer"]`): a regular file `NAME.py`
+      at the site folder's top whose name the folder did not hold before test.sh ran (`new_top`), `NAME` as a
+      package's folder above. A module the task shipped there (`checklib.py`), rewritten by the install of a project
+      that declares a module of that name, stays a finding.
 
     What these make importable is a last resort for the image's own imports (the verifier's start-up guard,
     `_world_last`), so a project's `org` package reaches no `copy` module. Anything else stays a finding.
@@ -278,9 +291,14 @@ def pip_install_written(
         if name.startswith("__editable__.") and name.endswith(".pth"):
             data = read_regular(host, MAX_PTH_BYTES)
             return data is not None and _runs_nothing(data)
+        if new_top and name.endswith(".py") and _asked_module(name[:-3], wanted, version):
+            try:  # the project's module, copied in (breaker48); a link is no copy
+                return stat.S_ISREG(os.lstat(host).st_mode)
+            except OSError:
+                return False  # gone meanwhile: not vouched for, so it stays a finding
         return bool(FINDER.match(name)) and finder_is_setuptools(host, version)
-    if new_top and parts[0] in wanted and parts[0] not in ALWAYS_LOOKED_AT and not image_has(parts[0], version):
-        return parts[0].isidentifier()  # the project's package, copied in by `pip install .` (breaker46)
+    if new_top and _asked_module(parts[0], wanted, version):
+        return True  # the project's package, copied in by `pip install .` (breaker46)
     if len(parts) != 2 or not parts[0].endswith(".dist-info") or not fresh_folder:
         return False
     if parts[1] in DIST_METADATA:

@@ -230,6 +230,11 @@ class ScanContext:
     passwd_homes: tuple[str, ...] = ()
     """The home folders by the password database that world folders hold (`/root`): what the sqlite3 shell and Java's
     `user.home` read whatever `HOME` says (`memeval.runner._homeconfig`)."""
+    test_patterns: tuple[str, ...] = ()
+    """Names of test modules the held-back files give their runner (`python_files = check_*.py`, `discover -p`):
+    `memeval.runner._heldfiles.held_test_patterns` (breaker48)."""
+    held_dirs: tuple[str, ...] = ()
+    """The folders the held-back files name (`/app/tests`): `memeval.runner._heldfiles.held_paths`."""
 
 
 MAX_HELD_NAMES = 10_000
@@ -253,6 +258,8 @@ def scan_context(world: World, env: dict[str, str], tests_dir: Path | None = Non
 
     `tests_dir` is the task's held-back tests folder (host side), for folders named like its files.
     """
+    from memeval.runner._heldfiles import held_paths, held_test_patterns  # here: _heldfiles imports this module
+
     folders = tuple("/" + p.name for p in sorted(world.root.iterdir()) if p.is_dir() and not p.is_symlink())
     py = [one_slash(e) for e in env.get("PYTHONPATH", "").split(":") if e.startswith("/") and under(e, folders)]
     roots = tuple(dict.fromkeys([world.workdir, *folders, *py]))
@@ -272,6 +279,8 @@ def scan_context(world: World, env: dict[str, str], tests_dir: Path | None = Non
         held=held_names(tests_dir),
         folders=folders,
         passwd_homes=passwd_homes(folders),
+        test_patterns=held_test_patterns(tests_dir) if tests_dir is not None else (),
+        held_dirs=tuple(sorted(held_paths(tests_dir))) if tests_dir is not None else (),
     )
 
 
@@ -370,7 +379,9 @@ def classify(
         add("entry-points", f"entry points of `{parent[-2]}` (how pytest and other tools find plugins)")
     if name == "conftest.py":
         add("conftest", "pytest runs it when it collects this folder")
-    elif not any(f.kind == "shadows-task-file" for f in out) and (test_module := collected_test(rel, change)):
+    elif not any(f.kind == "shadows-task-file" for f in out) and (
+        test_module := collected_test(rel, change, ctx.test_patterns, ctx.held_dirs)
+    ):
         add("conftest", test_module)
     elif name == "__init__.py" or (stat.S_ISLNK(st.st_mode) and (world_root / rel / "__init__.py").is_file()):
         init = rel if name == "__init__.py" else f"{rel}/__init__.py"  # a link to a package: its own (breaker39)

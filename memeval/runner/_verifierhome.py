@@ -24,6 +24,7 @@ cannot tell which process wrote a file, and under `flag` the score stands.
 
 from __future__ import annotations
 
+import fnmatch
 import os
 import posixpath
 import re
@@ -40,7 +41,7 @@ from memeval.runner._madesite import ALWAYS_LOOKED_AT, image_has
 from memeval.runner._madevenv import made_venv_written, pip_install_written
 from memeval.runner._removed import world_folders_before
 from memeval.runner._runnersection import RUNNER_SECTIONS, TOOL_CONFIG, git_detail
-from memeval.runner._shadow import COLLECTED_TEST, INSTALLED_TREES, js_test_file
+from memeval.runner._shadow import COLLECTED_TEST, DOCTEST_FILE, DOCTEST_RUN, INSTALLED_TREES, js_test_file
 from memeval.runner._tamper import JS_RUNNER_CONFIG, RUNNER_CONFIG_FILES, STARTUP, VENV_DETAIL
 from memeval.types import TamperKind
 
@@ -141,21 +142,28 @@ def _only_beside_tests(name: str) -> bool:
     return _late_module(name) is not None and not test_or_hook
 
 
-def _python_test_beside(filenames: list[str]) -> bool:
-    return any(COLLECTED_TEST.match(f) and f.endswith(".py") for f in filenames)
+def _python_test_beside(filenames: list[str], patterns: tuple[str, ...] = ()) -> bool:
+    """Whether `filenames` hold a Python test module: by the runners' default names, or by one of `patterns`."""
+    return any(
+        f.endswith(".py") and (COLLECTED_TEST.match(f) or any(fnmatch.fnmatchcase(f, p) for p in patterns))
+        for f in filenames
+    )
 
 
-def _tests_beside(dirpath: str, filenames: list[str], name: str) -> bool:
+def _tests_beside(dirpath: str, filenames: list[str], name: str, patterns: tuple[str, ...] = ()) -> bool:
     """Whether `dirpath` holds Python test modules, or for an `__init__.py` the folder above it does.
 
     A package beside the tests (`/app/tests/hashlib/__init__.py`) is imported by its name as a module there is.
+    `patterns` are the test-module names the held-back files give (`held_test_patterns`, breaker48: a copy of
+    `check_answer.py` under `python_files = check_*.py` is a test module); those holding `/` are the tamper scan's.
     """
-    if _python_test_beside(filenames):
+    names = tuple(p for p in patterns if "/" not in p and not fnmatch.fnmatchcase("x.py", p))  # not `*.py`
+    if _python_test_beside(filenames, names):
         return True
     if name != "__init__.py":
         return False
     try:
-        return _python_test_beside(os.listdir(os.path.dirname(dirpath)))
+        return _python_test_beside(os.listdir(os.path.dirname(dirpath)), names)
     except OSError:
         return False
 
@@ -227,6 +235,8 @@ def config_kind(rel: str) -> tuple[TamperKind, str] | None:
         return "conftest", LATE_TEST
     if name.endswith((*TS_SOURCE, *JS_OUTPUT)) and (COLLECTED_TEST.match(name) or js_test_file(parts)):  # breaker43
         return "conftest", LATE_JS_TEST
+    if DOCTEST_FILE.match(name):  # breaker48: pytest's default `--doctest-glob`, run in its process
+        return "conftest", f"a doctest file: {DOCTEST_RUN}"
     if name.endswith(".pth") or name.split(".")[0] in STARTUP and name.endswith((".py", ".pyc")):
         return "startup-hook", "run when a Python interpreter starts, if its folder is a site folder"
     if (lib := library_shadow(rel)) is not None:  # breaker41: `lib/Test/More.pm` for the `prove -l` test.sh ran next
@@ -268,10 +278,12 @@ def world_written(
     since_ns: int,
     held: dict[str, set[bytes]] | None = None,
     before: dict[str, int] | None = None,
+    before_names: dict[str, tuple[str, ...]] | None = None,
     wanted: frozenset[str] = frozenset(),
     tools: tuple[str, ...] = (),
     wheels: tuple[str, ...] = (),
     paths: frozenset[str] = frozenset(),
+    patterns: tuple[str, ...] = (),
 ) -> tuple[str, ...]:
     """The configuration files (`config_kind`) and installed packages' files (`installed_kind`) written lately.
 
@@ -287,6 +299,11 @@ def world_written(
     and `wheels` the held-back tests' wheels, whose files a made environment's packages may be (`made_site_written`).
     `paths` are the folders the held-back files name (`held_paths`): a module named like the image's written into one,
     or at the top of a world folder, is a finding whether or not tests are beside it (`_on_import_path`).
+    `before_names` are the names of the files each installed-tree folder held before test.sh ran
+    (`memeval.runner._removed.WorldFolders.watched`; None: not asked): a module file at a site folder's top whose name
+    was not there is a new one, which `pip install .` of a single-module project writes (breaker48). `patterns` are
+    the names of test modules the held-back files give (`held_test_patterns`): a file one names is a test module, and
+    a module beside one counts as beside `test_*.py` (breaker48).
     Returns paths relative to `root`, sorted.
     """
     found = []
@@ -297,9 +314,13 @@ def world_written(
     made_venv: set[str] = set()  # virtual environments whose folder was not there before test.sh ran: test.sh's own
     top = os.fspath(root)
 
-    def new_top(rel: str) -> bool:  # the top folder in a site folder that `rel` is in was not there before test.sh
-        m = SITE_TOP.match(rel)
-        return m is not None and before is not None and m.group(1) not in before
+    def new_top(rel: str) -> bool:  # the top entry of a site folder that `rel` is (in) was not there before test.sh
+        if before is None:
+            return False
+        if (m := SITE_TOP.match(rel)) is not None:
+            return m.group(1) not in before
+        site, _, name = rel.rpartition("/")  # a module file at the site folder's top (breaker48)
+        return before_names is not None and SITE_DIR.match(site) is not None and name not in before_names.get(site, ())
 
     for dirpath, dirnames, filenames in os.walk(root):
         rel_dir = os.path.relpath(dirpath, root)
@@ -357,7 +378,7 @@ def world_written(
             if not (in_tree or venv_bin) and _only_beside_tests(name):
                 init = name == "__init__.py"
                 if init not in beside:
-                    beside[init] = _tests_beside(dirpath, filenames, name)
+                    beside[init] = _tests_beside(dirpath, filenames, name, patterns)
                 if not beside[init] and not (not init and _on_import_path(name, rel_dir, paths)):
                     continue
             inode = (name, st.st_dev, st.st_ino)
@@ -370,6 +391,8 @@ def world_written(
 
 SITE_TOP = re.compile(r"^(.*/lib/python\d+\.\d+/(?:site|dist)-packages/[^/]+)/")
 """A file in a folder of a site folder: that folder (from the world's root), for `world_written`'s `new_top`."""
+SITE_DIR = re.compile(r"^(?:.*/)?lib/python\d+\.\d+/(?:site|dist)-packages$")
+"""A site folder (from the world's root), whose top-level module files `world_written`'s `new_top` asks about."""
 
 
 LATE_LINK = (

@@ -478,9 +478,9 @@ def run_verifier(
         stop=stop,
     )
     since_ns = time.time_ns()  # after memeval's own changes to the world: what changes from now on is test.sh's run
-    folders_before = world_folders_before(str(world.root))  # moved folders (breaker43), removed files (breaker44)
+    was = world_folders_before(str(world.root))  # moved folders (b43), removed files (b44), package files (b48)
     held = held_configs(tests)  # a copy of a held-back file is test.sh's
-    with HeldWatch(str(world.root), sorted(folders_before.test_folders)) as watch:
+    with HeldWatch(str(world.root), sorted(was.test_folders)) as watch:
         res = run_sandboxed(
             spec, [shell.inside, "/tests/test.sh"], timeout_s=timeout_s, stdout=output, stderr=output, exit_report=True
         )
@@ -491,10 +491,10 @@ def run_verifier(
         code = report.exit_code  # test.sh ended by itself and was reported; the limit hit a process it ran
     seen = res.output_bytes[0] if res.output_bytes else None
     home = home_written(work / "tmp")  # the sandbox's HOME: what a later tool of test.sh read there
-    late = world_written(world.root, since_ns, held, folders_before.inodes, *vouchers(tests, world.venv))
+    late = world_written(world.root, since_ns, held, was.inodes, was.watched, *vouchers(tests, world.venv))
     # and the home folders by the password database that the world holds (`/root/.sqliterc`: sqlite3 reads it)
     late = tuple(sorted({*late, *passwd_home_written(world.root, passwd_homes(world_folders(world)), since_ns)}))
     top = str(world.root)  # files removed, and held-back ones rewritten, while test.sh ran (breaker44)
-    left = (removed_late(top, folders_before), held_gone, held_rewritten(top, since_ns, held, folders_before.inodes))
+    left = (removed_late(top, was), held_gone, held_rewritten(top, since_ns, held, was.inodes))
     head = (code, res.timed_out, res.died, output, logs, tuple(cleared), report, res.limit_hit, seen, None)
     return VerifierRun(*head, home, late, *left)

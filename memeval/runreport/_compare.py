@@ -204,7 +204,8 @@ def unfinished_warnings(a: Run, b: Run) -> list[str]:
     """One warning for each of A and B that did not complete, naming how to finish it.
 
     Each says the run's status, the trials that ended of those planned (and how many the run's stop
-    interrupted) and the `--resume` command; without it, the run's tasks with no scored trial read
+    interrupted) and the `--resume` command (for a run still at work: to compare again once it ends); without
+    it, the run's tasks with no scored trial read
     only `not_scored` in the comparison, which says nothing of why.
     """
     out = []
@@ -212,6 +213,12 @@ def unfinished_warnings(a: Run, b: Run) -> list[str]:
         if run.status == "completed":
             continue
         res = run.result
+        if run.status == "running":  # a memeval process is at work on it: `--resume` is refused meanwhile
+            out.append(
+                f"run {name} ({res.run_id}) is running: {len(res.trials)} of {res.coverage.expected_trials} planned "
+                "trials ended so far; compare again once it ends"
+            )
+            continue
         cut = sum(1 for r in res.trials if r.fault is not None and r.fault.code == INTERRUPTED_FAULT)
         out.append(
             f"run {name} ({res.run_id}) is {run.status}: {len(res.trials)} of {res.coverage.expected_trials} "

@@ -117,7 +117,9 @@ class RunSummary:
             does (only for a result projected before attempts carried their tokens), else None.
         tokens_attempts_cut: attempts among those `tokens` covers that were cut with calls in flight
             (`ArmSpend.attempts_cut`): a call in flight at a kill is on no record, so when > 0 `tokens` is a lower
-            bound, as the spend beside it is.
+            bound, as the spend beside it is. A running run's attempts at work are not among them:
+        tokens_attempts_at_work: attempts of a running run at work now (`_at_work`): their calls come on record as
+            they are answered, so when > 0 `tokens` is what has been answered so far, a lower bound.
         wall_s: seconds from the first trial's start to the last trial's end (None: no trial ended).
         controls_left_out: control trials not counted (0 with `include_controls`).
         control_kinds: the control agents seen (`oracle`, `nop`).
@@ -143,6 +145,7 @@ class RunSummary:
     tokens_unmeasured: int = 0
     tokens_calls: tuple[int, int] | None = None
     tokens_attempts_cut: int = 0
+    tokens_attempts_at_work: int = 0
 
 
 def rate_interval(per_task: dict[str, list[bool]]) -> tuple[tuple[float, float] | None, str | None]:
@@ -318,7 +321,14 @@ def summarize(run: Run, include_controls: bool = False) -> RunSummary:
     warnings: list[str] = []
     planned = res.coverage.expected_trials
     status = run.status  # `interrupted` when the log says running but no memeval process holds it
-    if status != "completed":
+    # `running`: a memeval process holds the run, so the last attempt of a trial not ended is at work, not killed
+    at_work = _at_work(res) if status == "running" else 0
+    if status == "running":  # `--resume` is refused while it runs: the advice was a command that cannot work
+        warnings.append(
+            f"run is running: {len(res.trials)} of {planned} planned trials ended so far, and a memeval process "
+            f"is at work on the rest; these figures count what has ended: read them again once the run ends"
+        )
+    elif status != "completed":
         warnings.append(
             f"run {'ended with an error' if status == 'error' else 'is ' + status}: {len(res.trials)} of {planned} "
             "planned trials ended; "
@@ -391,14 +401,25 @@ def summarize(run: Run, include_controls: bool = False) -> RunSummary:
         cut += spent.attempts_cut
         if spent.lower_bound:
             at_least.add(m)
+    cut -= at_work  # the attempts of a running run still at work are not cut: said apart
     if metered and cut:
         warnings.append(
             f"{cut} attempt(s) were killed while their agent ran, or with its model calls still in flight: a model "
             "call in flight at the kill is on no record, so the spend is at least the figure shown"
         )
+    if metered and at_work:
+        warnings.append(
+            f"{at_work} attempt(s) are at work: a model call is on record once it is answered, so the spend so far "
+            "is at least the figure shown"
+        )
     # a trial that never ended is on no record, so the cost-unknown sentence above cannot name its calls
     unended = sum(a.calls_cost_unknown for t in res.unended for a in t.spend)
-    if metered and unended:
+    if metered and unended and status == "running":
+        warnings.append(
+            f"{unended} model call(s) of unknown cost were made by trials that have not ended yet, so the spend so "
+            "far is at least the figure shown"
+        )
+    elif metered and unended:
         warnings.append(
             f"{unended} model call(s) of unknown cost were made by trials that never ended (the run was stopped "
             f"before they did; `{resume_command(run.path, res.run_id)}` runs them again), so the spend is at least "
@@ -426,6 +447,18 @@ def summarize(run: Run, include_controls: bool = False) -> RunSummary:
         tokens_unmeasured=tokens_unmeasured,
         tokens_calls=tokens_calls,
         tokens_attempts_cut=cut if metered and tokens_calls is None else 0,
+        tokens_attempts_at_work=at_work if metered and tokens_calls is None else 0,
+    )
+
+
+def _at_work(res: RunResult) -> int:
+    """Attempts of a running run at work now: the last attempt of each trial not ended, its agent started.
+
+    What a kill would leave cut mid-turn (`AttemptSpend.cut_mid_turn`), but the run's process is alive: its calls
+    come on record as they are answered. Earlier attempts of the same trials were killed (a run resumed).
+    """
+    return sum(
+        1 for t in res.unended if t.spend and (a := max(t.spend, key=lambda a: a.attempt)).cut_mid_turn and not a.ended
     )
 
 

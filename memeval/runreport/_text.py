@@ -75,10 +75,12 @@ def summary_lines(s: RunSummary) -> list[str]:
         total_usd = money(s.cost_usd, lower_bound=bool(s.cost_at_least))  # `+`: at least this much
         cost = f"{total_usd} metered ({parts}), known for {s.cost_known} of {total} trials"
     tokens = "tokens not metered" if s.tokens is None else f"{s.tokens:,} tokens"
-    if s.tokens is not None and (s.tokens_unmeasured or s.tokens_attempts_cut):
+    if s.tokens is not None and (s.tokens_unmeasured or s.tokens_attempts_cut or s.tokens_attempts_at_work):
         why = [f"{s.tokens_unmeasured} call(s) unmeasured"] if s.tokens_unmeasured else []
         if s.tokens_attempts_cut:
             why.append(f"{s.tokens_attempts_cut} attempt(s) cut with calls in flight")
+        if s.tokens_attempts_at_work:
+            why.append(f"{s.tokens_attempts_at_work} attempt(s) at work")
         tokens = f"at least {tokens} ({', '.join(why)})"
     if s.tokens is not None and s.tokens_calls is not None:
         shown, costed = s.tokens_calls

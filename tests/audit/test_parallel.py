@@ -299,8 +299,41 @@ def test_a_batch_taken_while_another_is_in_hand_goes_whole_to_a_worker(tmp_path,
         for r in rows:
             r.pop("seq")  # the two batches' order in the log is whichever took the lock first
         stored.append(sorted(rows, key=lambda r: r["sender_event_id"]))
-    assert seen == [(64, False), (64, True)]  # alone: split with the server; with another in hand: whole
+    assert seen == [(64, False), (64, True)]  # alone: cut over the workers; with another in hand: whole
     assert stored[0] == stored[1] and len(stored[0]) >= 128
+
+
+def test_an_http_batch_alone_is_cut_over_the_workers_and_gives_the_whole_batchs_results(lines):
+    """ingest47: with a pool of two, a batch taken alone goes in two parts to the two workers, none of it here.
+
+    The server's thread did a third of the batch and its ids itself, through the redaction and hold guards,
+    at about twice a worker's CPU an event, while the pool's second worker sat idle (`bench/audit_http_phases.py`).
+    The parts' results are what one worker computes for the whole batch: every text's redaction, every
+    assessment, every id's findings.
+    """
+    from memeval.audit._ingest import parse_lines
+
+    pool = par.warm_pool(2)
+    picked = [json.loads(x) for x in lines[:40] + lines[-40:]]
+    for e in picked[::4]:  # a digit in its first part: an id the credential rules read (`_idscan.plain_id`)
+        e["sender_event_id"] = "c1-" + e["sender_event_id"]
+    picked[-1]["payload"]["text"] = par._WARM_TEXTS[1]  # a key, an e-mail address and a phone number
+    drafts = [ev for _, ev in parse_lines([json.dumps(e) for e in picked])]
+    sent: list[str] = []  # what went to the pool (before ingest47: `_work` of the first two thirds, the rest here)
+
+    class Spy:
+        _max_workers = 2
+
+        def submit(self, fn: Any, *args: Any) -> Any:
+            sent.append(fn.__name__)
+            return pool.submit(fn, *args)
+
+    got = par.presanitize_one(drafts, Spy())  # type: ignore[arg-type]  # a pool's `submit` is all it calls
+    assert sent == ["_work_group", "_work_group"]
+    want = par._work_group([par.batch_texts(drafts)], [par.strict_id_candidates(drafts)])[0]
+    assert got.redactions == want.redactions and got.holds == want.holds and got.strict_ids == want.strict_ids
+    assert want.redactions and want.holds and want.strict_ids  # the sample's texts, memories and scanned ids
+    assert any(r.findings for r in want.redactions.values())  # the planted key among them
 
 
 def test_a_dead_worker_costs_the_server_no_batch(tmp_path, lines):

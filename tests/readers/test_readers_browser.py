@@ -12,6 +12,7 @@ from memeval.runreport import build_context, render_html
 from memeval.viewer import start_viewer
 
 CHROMIUM = Path("/usr/bin/chromium")
+PHONE = (390, 844)
 
 pytestmark = [
     pytest.mark.browser,
@@ -49,5 +50,13 @@ def test_viewer_and_report_in_chromium(runs: Runs, tmp_path: Path) -> None:
             assert page.locator("#verdict .word").inner_text().lower() == "unresolved"
             assert "0 of 2" in page.locator("#ab-table").inner_text()
             assert page.locator("svg.chart").count() == 2
+
+            # A phone-sized window (newuser34): on main the overview was 772 px wide at 390 px, the trial page ran
+            # past it on a long artifact id; now wide tables scroll in their own box and long ids wrap.
+            page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
+            for url in (v.url, f"{v.url}trial/{quote('add-numbers:baseline:1')}", f"{v.url}report", report.as_uri()):
+                page.goto(url)
+                wide = page.evaluate("document.documentElement.scrollWidth")
+                assert wide <= PHONE[0], f"{url} is {wide} px wide in a {PHONE[0]} px window"
         finally:
             browser.close()

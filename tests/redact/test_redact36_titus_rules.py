@@ -15,6 +15,7 @@ import re
 import tomllib
 from pathlib import Path
 
+import pytest
 from corpus_contexts import CONTEXTS, leaked
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -77,6 +78,18 @@ def test_an_example_is_blanked_in_any_context(row: tuple[str, str, tuple[str, ..
     wrapped, form = wrap(text)  # type: ignore[operator]  # CONTEXTS entries are typed loosely
     out = get_redactor().redact(wrapped).text
     assert not [s for s in secrets if leaked(form(s), out)], (label, name, wrapped, out)
+
+
+@pytest.mark.parametrize(
+    ("text", "out"),
+    [
+        ("<Pass>superS3cret!</Pass>", "<Pass>[REDACTED:FILEZILLA_SECRET]</Pass>"),
+        ("<Server><Pass>Kx7#mQ2vLp9.</Pass></Server>", "<Server><Pass>[REDACTED:FILEZILLA_SECRET]</Pass></Server>"),
+    ],
+)
+def test_a_value_the_rule_closes_keeps_its_last_mark(text: str, out: str) -> None:
+    """A `!` or `.` inside `<Pass>...</Pass>` is the password's: left in clear before redact42."""
+    assert get_redactor().redact(text).text == out
 
 
 def test_the_rules_own_negative_examples_get_no_finding_from_them() -> None:

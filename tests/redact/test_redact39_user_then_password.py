@@ -61,6 +61,32 @@ def test_a_quoted_word_under_creds_is_blanked_in_every_context() -> None:
     assert _misses(rows) == []
 
 
-@pytest.mark.parametrize("text", ['creds = "required"', "creds = None", 'creds_file = "/etc/creds.json"'])
-def test_settings_under_creds_are_kept(text: str) -> None:
+@pytest.mark.parametrize(
+    "text",
+    [
+        'creds = "required"',
+        "creds = None",
+        'creds_file = "/etc/creds.json"',
+        # `auth` names a method as often as a password (redact42: `auth-assignment`, `rules/auth_methods.toml`)
+        'auth = "kerberos"',
+        'auth: "SCRAM-SHA-256"',
+        '"auth": "oauth2"',
+        "auth = 'none'",
+        'auth: "${AUTH}"',
+        'basic_auth = "enabled"',
+        'requires_auth: "yes"',
+    ],
+)
+def test_settings_under_creds_and_auth_are_kept(text: str) -> None:
+    assert get_redactor().redact(text).findings == ()
+
+
+@pytest.mark.parametrize("text", ["api_key = sk-proj-...", "token = github_pat_.", "key = mergify_application_key_…"])
+def test_a_key_prefix_before_dots_is_kept(text: str) -> None:
+    """A prefix ending in `-`/`_` before dots is a key shown cut short; the longest bundled prefix fits `PREFIX_MAX`."""
+    from memeval.redact._rulefiles import rule_file
+    from memeval.redact._values import PREFIX_MAX
+
+    prefixes = [k for k in rule_file("betterleaks_keywords.toml")["keywords"] if k.endswith(("-", "_"))]
+    assert max(map(len, prefixes)) <= PREFIX_MAX
     assert get_redactor().redact(text).findings == ()

@@ -106,9 +106,22 @@ def test_a_prefix_inside_a_word_is_not_read() -> None:
     assert [r.analyze(text, []) for r in glued_and_ended()] == [[], []]
 
 
-@pytest.mark.parametrize("text", ["dbpwd=$omespeci@!ch@r$", 'DB2_PASSWORD = "@#!%#"'])
-def test_db2_test_passwords_are_blanked_in_every_context(text: str) -> None:
-    """IBM detect-secrets' DB2 plugin tests: raw on main in 46 and 28 of the 46 contexts."""
+@pytest.mark.parametrize(
+    "text",
+    [
+        "dbpwd=$omespeci@!ch@r$",
+        'DB2_PASSWORD = "@#!%#"',
+        'auth = "ilikelemons"',
+        "recaptcha_secret = 6Lcw--w-AAAAAw-w-w----w-w-www-www--ww-w-",
+    ],
+)
+def test_scanner_test_passwords_are_blanked_in_every_context(text: str) -> None:
+    """IBM detect-secrets' DB2 plugin tests and titus' reCAPTCHA example.
+
+    Raw before redact41 in 46 and 28 of the 46 contexts (the DB2 pair); before redact42 `auth = "ilikelemons"` in
+    all 46 (`auth` was no password key) and the reCAPTCHA key in 2 (`period-after`, `ellipsis-after`: a value
+    ending in `-` before dots was read as a prefix shown cut short, `_values.elided`).
+    """
     secret = text.split("=", 1)[1].strip().strip('"')
     wrapped = [wrap(text) for _name, wrap in CONTEXTS]
     outs = get_redactor().redact_many([t for t, _f in wrapped])

@@ -3,7 +3,7 @@ from pathlib import Path
 
 import pytest
 from patience import patient
-from runner_helpers import MINI, make_task, trials_by_id
+from runner_helpers import MINI, REPO, make_task, trials_by_id
 from typer.testing import CliRunner
 
 from memeval.cli import app
@@ -48,6 +48,15 @@ def _runs(tmp_path: Path) -> list[Path]:
             ["--agent", "command", "--agent-cmd", "no-such-agent-binary --go"],
             "program 'no-such-agent-binary' is not installed",
         ),
+        # a relative path no world holds (greet's agent starts in an empty /app); a folder; a file that is not
+        # executable: refused naming what is wrong, not a run of boot faults, nor "no such file" for a file that is
+        # there (newuser34)
+        (
+            ["--agent", "command", "--agent-cmd", "./no-such-agent-binary", "--tasks", "greet"],
+            "program './no-such-agent-binary' is not installed (no such file here)",
+        ),
+        (["--agent", "command", "--agent-cmd", str(MINI)], "is a folder here, not a program"),
+        (["--agent", "command", "--agent-cmd", str(REPO / "README.md")], "is not executable here (chmod +x it"),
         (["--agent", "command", "--agent-cmd", "sh -c 'echo hi"], "is not a shell command line (no closing quotation)"),
         (["--agent", "codex", "--agent-cmd", "'codex"], "is not a shell command line (no closing quotation)"),
         # more sandboxes than the file limit lets the metering proxy serve: refused while planning, not a

@@ -137,6 +137,7 @@ def test_only_package_inits_with_code_in_test_folders_are_findings(tmp_path: Pat
     want = {"/app/tests/__init__.py", "/app/checks/__init__.py", "/app/hidden/__init__.py", "/app/__init__.py"}
     want.add("/app/test_big/__init__.py")
     want.add("/app/checks/test_visible.py")  # a test module the agent added: collected with the tests (breaker40)
+    want.add("/app/spec/test_outputs.py.txt")  # pytest's default `--doctest-glob` is `test*.txt` (breaker48)
     assert got == want, scan.findings
 
 

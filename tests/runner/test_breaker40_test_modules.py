@@ -58,13 +58,13 @@ def test_which_files_are_collected_test_modules() -> None:
         "app/src/sum.spec.ts",
         "app/test/zz.js",  # mocha's default spec folder
         "app/test/zz.mjs",
+        "app/tests/test_x.txt",  # pytest's default `--doctest-glob` (breaker48)
     ):
         assert collected_test(rel, "added") is not None, rel
     for rel in (
         "app/conftest.py",  # a finding of its own
         "app/contest.py",
         "app/tests/helpers.py",
-        "app/tests/test_x.txt",
         "app/venv/lib/python3.11/site-packages/pkg/tests/test_x.py",  # an installed package's: `installed-package`
         "app/node_modules/x/x_test.go",
         "app/node_modules/x/x.test.js",

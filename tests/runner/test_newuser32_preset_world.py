@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from runner_helpers import make_task
 
-from memeval.agents import INSTALL, PRESETS, TESTED, preset
+from memeval.agents import INSTALL, PRESETS, TESTED, preset, resolve_agent
 from memeval.errors import UsageError
 from memeval.runner._agentcheck import check_agent_program, world_may_hold
 from memeval.tasks import load_task_set
@@ -44,7 +44,14 @@ def _task(tmp_path: Path, dockerfile: str | None, files: dict[str, str] | None =
         ('WORKDIR /app\nCOPY ["app/", "/opt/tools/"]\n', "/opt/tools/" + MISSING, True),  # the JSON form
         ('WORKDIR /app\nCOPY ["app/", "/srv/"]\n', "/opt/tools/" + MISSING, False),
         (None, "/app/bin/" + MISSING, False),  # environment/app holds no such file
-        ("WORKDIR /app\n", "bin/" + MISSING, True),  # relative to the working folder: the world's
+        # a relative path is read from the folder the agent starts in (newuser34: on main any relative path was
+        # left to the trial, which ran every one as a boot fault)
+        (None, "./" + MISSING, False),  # /app, from environment/app/, holds no such file
+        ("WORKDIR /app\n", "bin/" + MISSING, False),  # a WORKDIR makes the folder, no file in it
+        ("WORKDIR /app\nCOPY app/ /app/\n", "bin/" + MISSING, True),
+        ("WORKDIR /app\nCOPY app/ /app/\n", "../opt/" + MISSING, False),  # /opt: no step writes it
+        ("WORKDIR /srv\nCOPY app/ /app/\nWORKDIR ../app\n", "bin/" + MISSING, True),  # each WORKDIR from the last
+        ("WORKDIR $HOME\nCOPY app/ /app/\n", "bin/" + MISSING, True),  # expanded only at build
     ],
 )
 def test_what_a_world_may_hold(tmp_path: Path, dockerfile: str | None, program: str, held: bool) -> None:
@@ -55,6 +62,7 @@ def test_what_a_world_may_hold(tmp_path: Path, dockerfile: str | None, program: 
 def test_a_file_in_environment_app_is_held_without_a_dockerfile(tmp_path: Path) -> None:
     task = load_task_set(_task(tmp_path, None, {f"bin/{MISSING}": "#!/bin/sh\n"})).tasks[0]
     assert world_may_hold(task, f"/app/bin/{MISSING}") is True
+    assert world_may_hold(task, f"./bin/{MISSING}") is True  # the agent starts in /app
 
 
 @pytest.mark.parametrize("name", PRESETS)
@@ -89,3 +97,16 @@ def test_a_found_program_and_other_agents_are_never_checked(tmp_path: Path) -> N
     found = preset("claude-code", None, "/bin/sh")  # on the host
     assert found.missing_fix is None
     check_agent_program(found, plain, {})
+
+
+@pytest.mark.parametrize("cmd", [f"~/bin/{MISSING} --go", f"$HOME/bin/{MISSING}"])
+def test_a_tilde_or_variable_no_shell_expands_is_refused_even_where_a_run_step_may_make_files(
+    tmp_path: Path, cmd: str
+) -> None:
+    """The command's words are run as written (newuser34): `~/bin/x` is a folder named `~` under the working
+    folder, which no Dockerfile step makes on purpose; on main a world with a `RUN` let every trial boot-fault."""
+    spec = resolve_agent("command", cmd)
+    tasks = load_task_set(_task(tmp_path, "WORKDIR /app\nRUN pip install some-tool\n"))
+    with pytest.raises(UsageError) as exc:
+        check_agent_program(spec, tasks, {})
+    assert "memeval expands no ~ or $VARIABLE in an agent's command: write the full path" in str(exc.value)

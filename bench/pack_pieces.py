@@ -1,0 +1,60 @@
+"""What reading pack neighbours together costs, and how often benign neighbours are held as one (breaker48).
+
+`memeval.audit._pieces.orders_in_pieces` assesses each pack item with the one before it. This reads the benign rows
+(`"held": false`) of the held-out sets under `tests/fixtures/hold_heldout*` in file order, as a pack of that many
+items, and prints: the CPU seconds the default hold detector takes for the items alone and for the neighbouring
+pairs (batched, as the store's detector does), and how many pairs are held though neither text is (the items a
+pack build would leave out).
+
+Run: `OPENBLAS_NUM_THREADS=1 PYTHONPATH=. .venv/bin/python bench/pack_pieces.py --items 600`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def benign_rows(limit: int, longest: int = 400) -> list[str]:
+    """Up to `limit` benign texts (at most `longest` characters) of the held-out sets, in file order."""
+    out: list[str] = []
+    for f in sorted(ROOT.glob("tests/fixtures/hold_heldout*/*.jsonl")):
+        for line in f.read_text(encoding="utf-8").splitlines():
+            row = json.loads(line)
+            if row.get("held") is False and isinstance(row.get("text"), str) and len(row["text"]) <= longest:
+                out.append(row["text"])
+                if len(out) >= limit:
+                    return out
+    return out
+
+
+def main() -> None:
+    """Print the figures (see the module docstring)."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--items", type=int, default=600, help="benign rows read as one pack (default 600)")
+    args = ap.parse_args()
+    from memeval.hold import get_hold_detector
+    from memeval.hold._batch import assess_many
+
+    detector = get_hold_detector()
+    texts = benign_rows(args.items)
+    c0 = time.process_time()
+    alone = assess_many(detector, [(t, "agent") for t in texts])
+    c1 = time.process_time()
+    pairs = assess_many(detector, [(f"{a} {b}", "agent") for a, b in zip(texts, texts[1:], strict=False)])
+    c2 = time.process_time()
+    both = [i for i, v in enumerate(pairs) if v.held and not alone[i].held and not alone[i + 1].held]
+    per_pair = 1000 * (c2 - c1) / max(len(pairs), 1)
+    print(f"items {len(texts)}: alone {c1 - c0:.2f} CPU s, {len(pairs)} pairs {c2 - c1:.2f} CPU s "
+          f"({per_pair:.2f} ms a pair); held alone {sum(v.held for v in alone)}")  # fmt: skip
+    print(f"pairs held though neither text is: {len(both)} of {len(pairs)}")
+    for i in both:
+        print(f"  {texts[i][:70]!r} + {texts[i + 1][:70]!r}")
+
+
+if __name__ == "__main__":
+    main()
