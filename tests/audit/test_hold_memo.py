@@ -14,7 +14,7 @@ from memeval.hold import SOURCES, get_hold_detector
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "hold"))
 
-from hold_reference import assessed_one_by_one  # noqa: E402
+from hold_reference import assert_same_as_slow, assessed_one_by_one  # noqa: E402
 from test_hold_fast_paths import _fixtures, _sample  # noqa: E402
 
 
@@ -44,7 +44,6 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
 
 
 @pytest.mark.slow  # 22 s in the suite (91c579d9, three workers): handed out first
-@pytest.mark.xdist_group("hold_assessments")  # with test_hold_fast_paths' assess_many check: one reference for both
 def test_remembered_assessments_are_the_fresh_ones(counted: list[tuple[str, str]]) -> None:
     det = get_hold_detector()
     items = _items()
@@ -55,9 +54,9 @@ def test_remembered_assessments_are_the_fresh_ones(counted: list[tuple[str, str]
     again = list(reversed(items))
     second = [a for k in range(0, len(again), 53) for a in memo.assess_many_remembered(det, again[k : k + 53] * 2)[:53]]
     assert len(counted) == len(items), "nothing seen before is assessed again"
-    fresh = assessed_one_by_one(det, items)  # `assess`, one text at a time (kept a process: `hold_reference`)
-    assert first == fresh
-    assert list(reversed(second[: len(items)])) == fresh
+    # `assess`, one text at a time, pinned chunk by chunk (`hold_reference`); a chunk that differs is assessed here
+    assert_same_as_slow("assess:memo", items, first, lambda chunk: assessed_one_by_one(det, chunk))
+    assert list(reversed(second[: len(items)])) == first
 
 
 def test_another_detector_empties_the_memo(counted: list[tuple[str, str]]) -> None:

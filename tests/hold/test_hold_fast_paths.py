@@ -4,26 +4,22 @@ Two fast paths (`memeval/hold/_screen.py`, `memeval/hold/_batch.py`):
 - the rule screen skips a rule only when its pattern cannot match; checked here against running
   every rule, on every hold fixture text, the labelled lists, the sample week's texts and random
   texts (hypothesis, plus a few thousand generated from rule words);
-  the run of every rule over the fixture and sample texts (`_every_rule_run`) is made once a process
-  and read by the two checks over those texts (xdist group `EVERY_RULE`): the detector's matches
-  with the screen, text by text, are compared with it, and the screen's skips are checked against
-  the answers its patterns gave there (what each pattern found in each exact string it was run on),
-  a pattern being searched afresh only over a string that run did not give it;
+  over the fixture and sample texts the slow answers are pinned (`hold_reference`, made by
+  `python tests/hold/hold_reference.py`, refused when made from other code or texts): the detector's
+  matches with every rule run, chunk by chunk, and which rules' patterns match each normalised
+  reading, so the checks run only the fast path;
 - `assess_many` computes the n-gram classifier's probabilities of a batch together; checked
   against `assess` one text at a time, field for field (held, score, reasons, detector).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import json
 import random
 import re
 import sys
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -40,7 +36,19 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from hold_heldout import HELDOUT  # noqa: E402
-from hold_reference import assessed_one_by_one  # noqa: E402
+from hold_reference import (  # noqa: E402
+    CHUNK,
+    PROBE,
+    REMAKE,
+    answers_digest,
+    assert_same_as_slow,
+    assessed_one_by_one,
+    float_probe,
+    masked,
+    pinned,
+    pinned_floats,
+    screen_readings,
+)
 from hold_tuning import TUNING  # noqa: E402
 
 ALL_RULES = tuple(r for name in dir(_rules) if re.fullmatch(r"RULES(?:_V\d+)?", name) for r in getattr(_rules, name))
@@ -123,71 +131,6 @@ def _screened_matches(text: str, source: str) -> list[tuple[str, float, int, int
     return detector_module.RuleDetector()._find(text, source, depth=0)  # type: ignore[arg-type]  # a Source
 
 
-EVERY_RULE = "hold_every_rule"
-"""The xdist group of the two checks that read `_every_rule_run()` (one worker makes it once)."""
-_BIT = {id(r.pattern): 1 << i for i, r in enumerate(ALL_RULES)}
-"""Each rule pattern of `ALL_RULES` (by identity) -> its bit in `Answers`."""
-
-
-@dataclasses.dataclass
-class Answers:
-    """What the rule patterns answered over one exact string: `ran` has the bit (`_BIT`) of each pattern run
-    over it to the end (`finditer` exhausted), `found` the bit of each of those that matched there."""
-
-    ran: int = 0
-    found: int = 0
-
-
-class _Answering:
-    """A rule's pattern noting, per string it runs over, whether it matched (the matches are the pattern's own)."""
-
-    def __init__(self, pattern: re.Pattern[str], bit: int, answers: dict[str, Answers]) -> None:
-        self.pattern, self.bit, self.answers = pattern, bit, answers
-
-    def finditer(self, string: str) -> Iterator[re.Match[str]]:
-        matches = list(self.pattern.finditer(string))
-        seen = self.answers.setdefault(string, Answers())
-        seen.ran |= self.bit
-        if matches:
-            seen.found |= self.bit
-        return iter(matches)
-
-
-@functools.cache
-def _every_rule_run() -> tuple[tuple[list[tuple[str, float, int, int]], ...], dict[str, Answers]]:
-    """`_matches_without_screen` of each of `_fixtures() + _sample()`, in order, and what each pattern answered.
-
-    One `RuleDetector` with the screen replaced by "every rule may match" (as `_matches_without_screen`) whose
-    rules of `ALL_RULES` carry their patterns wrapped in `_Answering`: the same matches, and per exact string
-    each of those patterns ran over (normalised text or its masked reading, at any depth) whether it matched.
-    """
-    answers: dict[str, Answers] = {}
-    det = detector_module.RuleDetector()
-    det._rules = tuple(
-        dataclasses.replace(r, pattern=_Answering(r.pattern, _BIT[id(r.pattern)], answers))  # type: ignore[arg-type]
-        if id(r.pattern) in _BIT
-        else r
-        for r in det._rules
-    )
-    det._ids = tuple(map(id, det._rules))
-    real = screen_module.rules_skipped
-    screen_module.rules_skipped = lambda t, m: set()  # the test's stand-in: no rule skipped
-    try:
-        found = tuple(det._find(text, source, depth=0) for text, source in _fixtures() + _sample())  # type: ignore[arg-type]
-    finally:
-        screen_module.rules_skipped = real
-    return found, answers
-
-
-def _matches_somewhere(rule: Any, string: str, answers: dict[str, Answers]) -> bool:
-    """Whether `rule`'s pattern matches in `string`: its answer there in `answers`, else a search now."""
-    seen = answers.get(string)
-    bit = _BIT[id(rule.pattern)]
-    if seen is not None and seen.ran & bit:
-        return bool(seen.found & bit)
-    return rule.pattern.search(string) is not None
-
-
 def test_every_rule_has_a_screen_condition_that_can_skip_it() -> None:
     """The screen reads every pattern of the current table (none left always-run by a parse failure)."""
     unscreened = [r.name for r in ALL_RULES if pattern_need(r.pattern) is True]
@@ -214,30 +157,24 @@ def test_the_screen_skips_most_rules_on_benign_text() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.xdist_group(EVERY_RULE)
 def test_the_screen_never_skips_a_rule_that_matches_a_fixture_or_sample_text() -> None:
-    _, answers = _every_rule_run()  # most readings below are strings that run gave every pattern (14,777 of 14,805)
-    screen = RuleScreen(ALL_RULES)
     # What is checked depends on the normalised reading alone, and most variants share one (normalising
-    # folds case): 6,476 readings of 11,744 variants, each checked once, named by its first variant.
-    readings: dict[str, str] = {}
-    for text, _ in _fixtures() + _sample():
-        for variant in (text, text.lower()):
-            readings.setdefault(normalize(variant).text, variant)
-    for t, variant in readings.items():
-        masked = detector_module.INLINE_CODE.sub(lambda m: " " * len(m.group()), t)
-        possible = screen.possible(t, masked)
-        for rule, maybe in zip(ALL_RULES, possible, strict=True):
-            if not maybe:
-                assert not _matches_somewhere(rule, masked if rule.markup else t, answers), (rule.name, variant[:80])
+    # folds case): each reading checked once (18,072 here), named by its first variant.
+    readings = screen_readings(t for t, _ in _fixtures() + _sample())
+    # which rules' patterns match each reading (`search`, on the masked reading for a markup rule): pinned
+    truth = {hit[0]: hit[1:] for hit in pinned("screen_truth", list(readings))["matching"]}
+    screen = RuleScreen(ALL_RULES)
+    for i, (t, variant) in enumerate(readings.items()):
+        possible = screen.possible(t, masked(t))
+        for j in truth.get(i, ()):
+            assert possible[j], (ALL_RULES[j].name, variant[:80])
 
 
-@pytest.mark.slow  # 36-94 s in the full suite
-@pytest.mark.xdist_group(EVERY_RULE)
+@pytest.mark.slow  # 36-94 s in the full suite before the reference was pinned
 def test_screened_rules_find_the_same_matches_as_every_rule_run() -> None:
-    every, _ = _every_rule_run()
-    for (text, source), unscreened in zip(_fixtures() + _sample(), every, strict=True):
-        assert _screened_matches(text, source) == unscreened, text[:80]
+    texts = _fixtures() + _sample()
+    screened = [_screened_matches(text, source) for text, source in texts]
+    assert_same_as_slow("every_rule", texts, screened, lambda chunk: [_matches_without_screen(*i) for i in chunk])
 
 
 @pytest.mark.slow
@@ -261,15 +198,64 @@ def test_batched_probabilities_are_the_same_floats() -> None:
         assert probabilities(model, chunk) == [model.probability(t) for t in chunk]
 
 
+def _batched_items() -> list[tuple[str, str]]:
+    """The (text, source) items `test_assess_many_gives_the_assessments_of_assess` assesses."""
+    items = [(t, s) for t, s in _fixtures() + _sample()] + [(t, "person") for t, _ in _fixtures()[:200]]
+    return items + [(t, SOURCES[i % len(SOURCES)]) for i, t in enumerate(_random_texts(600, seed=9))]
+
+
 @pytest.mark.slow
-@pytest.mark.xdist_group("hold_assessments")  # with test_hold_memo's: one reference for both (`hold_reference`)
 def test_assess_many_gives_the_assessments_of_assess() -> None:
     det = get_hold_detector()
-    items = [(t, s) for t, s in _fixtures() + _sample()] + [(t, "person") for t, _ in _fixtures()[:200]]
-    items += [(t, SOURCES[i % len(SOURCES)]) for i, t in enumerate(_random_texts(600, seed=9))]
-    for k in range(0, len(items), 50):
-        chunk = items[k : k + 50]
-        assert assess_many(det, chunk) == assessed_one_by_one(det, chunk)  # type: ignore[arg-type]  # Sources
+    items = _batched_items()
+    batched = [a for k in range(0, len(items), CHUNK) for a in assess_many(det, items[k : k + CHUNK])]  # type: ignore[arg-type]
+    assert_same_as_slow("assess:batched", items, batched, lambda chunk: assessed_one_by_one(det, chunk))
+
+
+def _spread(n: int) -> list[int]:
+    """Offsets of four chunks of `n` items: the first, two between, the last."""
+    return sorted({0, n // 3 // CHUNK * CHUNK, 2 * n // 3 // CHUNK * CHUNK, (n - 1) // CHUNK * CHUNK})
+
+
+def test_the_pinned_rule_answers_are_what_the_slow_paths_give() -> None:
+    """Four chunks of the pinned rule matches and 80 readings' pinned pattern answers made again by the slow paths
+    (Python's `re`, the same anywhere): a pin made wrongly, or from other code than its digest says, fails here."""
+    texts = _fixtures() + _sample()
+    digests = pinned("every_rule", texts)["digests"]
+    for k in _spread(len(texts)):
+        every = [_matches_without_screen(t, s) for t, s in texts[k : k + CHUNK]]
+        assert answers_digest(every) == digests[k // CHUNK], ("every_rule", k)
+    readings = list(screen_readings(t for t, _ in texts))
+    truth = {hit[0]: hit[1:] for hit in pinned("screen_truth", readings)["matching"]}
+    some = sorted(truth)[:: max(1, len(truth) // 40)] + [i for i in range(0, len(readings), 97) if i not in truth][:40]
+    for i in some:
+        t, m = readings[i], masked(readings[i])
+        assert [j for j, r in enumerate(ALL_RULES) if r.pattern.search(m if r.markup else t)] == truth.get(i, []), i
+
+
+def test_the_pinned_assessments_are_what_assess_gives() -> None:
+    """Four chunks of each pinned entry of assessments made again by `assess`, one text at a time.
+
+    The scores hold `np.dot`'s floats, which another CPU or numpy may round otherwise: when `assess` of 200
+    items (`float_probe`, not a path under test) is not the pinned one here, the pin was made where floats
+    differ (the checks then compute each chunk that differs) and this is skipped, naming the command that pins
+    on this machine."""
+    det = get_hold_detector()
+    batched = _batched_items()
+    if float_probe(batched[:PROBE]) != pinned_floats():
+        pytest.skip(f"this machine rounds the classifier's floats otherwise than the pin's: `{REMAKE}` pins here")
+    for name, items in (("assess:batched", batched), ("assess:memo", _memo_items())):
+        digests = pinned(name, items)["digests"]
+        for k in _spread(len(items)):
+            assert answers_digest(assessed_one_by_one(det, items[k : k + CHUNK])) == digests[k // CHUNK], (name, k)
+
+
+def _memo_items() -> list[tuple[str, str]]:
+    """`tests/audit/test_hold_memo.py`'s items."""
+    sys.path.insert(0, str(ROOT / "tests" / "audit"))
+    from test_hold_memo import _items
+
+    return _items()
 
 
 def test_assess_many_calls_any_other_detector_one_text_at_a_time() -> None:
