@@ -70,6 +70,9 @@ class Census:
     modules: dict[str, Tally] = field(default_factory=lambda: defaultdict(Tally))
     folders: dict[str, Tally] = field(default_factory=lambda: defaultdict(Tally))
     processes: list[dict[str, Any]] = field(default_factory=list)
+    fixtures: dict[str, list[float]] = field(default_factory=lambda: defaultdict(lambda: [0.0, 0]))
+    spans: dict[str, list[float]] = field(default_factory=dict)
+    """Per worker: first test's start, last test's end, wall seconds in tests (lines with `start` only)."""
 
     @property
     def in_tests(self) -> Tally:
@@ -149,6 +152,14 @@ def fold(path: Path) -> Census:
             raise CensusError(f"{path}:{number}: a test line without {exc}") from None
         census.modules[module].add(record)
         census.folders[folder_of(module)].add(record)
+        for name, cpu in (record.get("fixtures") or {}).items():
+            census.fixtures[name][0] += cpu
+            census.fixtures[name][1] += 1
+        if "start" in record:
+            span = census.spans.setdefault(str(record.get("worker", "?")), [record["start"], 0.0, 0.0])
+            span[0] = min(span[0], record["start"])
+            span[1] = max(span[1], record["start"] + record["wall"])
+            span[2] += record["wall"]
     return census
 
 
@@ -224,11 +235,23 @@ def report(census: Census, modules: int, tests: int, against: Census | None = No
                 f"  - {p['worker']}: {p['tests']:,} tests, {p['wall']:,.0f} s wall, "
                 f"own {p['self_cpu']:,.1f} + children {p['children_cpu']:,.1f} CPU s"
             )
+    if census.spans:
+        last = max(span[1] for span in census.spans.values())
+        first = min(span[0] for span in census.spans.values())
+        lines.append(f"- {last - first:,.0f} s from the first test's start to the last test's end")
+        for worker, (_start, end, busy) in sorted(census.spans.items()):
+            lines.append(f"  - {worker}: in tests {busy:,.0f} s, done {last - end:,.0f} s before the last test ended")
     lines.append("")
     total = whole.cpu
     lines += table("Folders", census.folders, None, total, against.folders if against else None)
     lines += table(f"Modules (top {modules})", census.modules, modules, total, against.modules if against else None)
     lines += table(f"Tests (top {tests})", census.tests, tests, total, against.tests if against else None)
+    if census.fixtures:
+        lines += [f"### Fixtures (top {tests} by their own set-up)", "", "| fixture (scope) | CPU s | set-ups |"]
+        lines.append("|---|---:|---:|")
+        ranked = sorted(census.fixtures.items(), key=lambda kv: (-kv[1][0], kv[0]))[:tests]
+        lines += [f"| `{name}` | {cpu:,.1f} | {int(n):,} |" for name, (cpu, n) in ranked]
+        lines.append("")
     return "\n".join(lines)
 
 

@@ -8,9 +8,12 @@ One line per test (`"kind": "test"`), measured over the whole of `pytest_runtest
 call and teardown): `self_cpu` is the worker's own user+sys CPU seconds (`getrusage(RUSAGE_SELF)`),
 `children_cpu` that of the child processes it reaped meanwhile (`RUSAGE_CHILDREN`: memeval CLIs,
 sandboxes, servers, and their own reaped descendants), `wall` the elapsed seconds; `phases` splits
-the same three figures over `setup`, `call` and `teardown`. A module- or session-scoped fixture is
-made in the set-up of the first test that asks for it, so that test carries its cost, and its
-teardown falls in the teardown of the last one (a session fixture's in the run's last test).
+the same three figures over `setup`, `call` and `teardown`; `start` is when the test began (seconds
+since the epoch, UTC). A module- or session-scoped fixture is made in the set-up of the first test
+that asks for it, so that test carries its cost, and its teardown falls in the teardown of the last
+one (a session fixture's in the run's last test). `fixtures` names each fixture whose own set-up (its
+function, not the fixtures it asks for, which are made first) took at least `FIXTURE_FLOOR` CPU
+seconds in this test, as `"name (scope)": CPU seconds` (own and children's).
 
 One line per process at its end (`"kind": "process"`): the process's whole user+sys CPU and its
 reaped children's since it started, so `process - sum(tests)` is what no test carried (start-up,
@@ -38,6 +41,10 @@ import pytest
 
 VARIABLE = "MEMEVAL_TEST_CPU_CENSUS"
 """The environment variable naming the file the census appends to (unset: no census)."""
+
+
+FIXTURE_FLOOR = 0.01
+"""The least CPU seconds (own and children's) a fixture's set-up must take to be named in a test's line."""
 
 
 class Sample(NamedTuple):
@@ -73,6 +80,7 @@ class CpuCensus:
         self.worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
         self.start = Sample(0.0, 0.0, time.perf_counter())
         self.phases: dict[str, dict[str, float]] = {}
+        self.fixtures: dict[str, float] = {}
         self.tests = 0
 
     def _write(self, record: dict[str, object]) -> None:
@@ -104,16 +112,42 @@ class CpuCensus:
         return (yield from self._phase("teardown"))
 
     @pytest.hookimpl(wrapper=True, tryfirst=True)
+    def pytest_fixture_setup(
+        self, fixturedef: pytest.FixtureDef[object], request: pytest.FixtureRequest
+    ) -> Generator[None, object, object]:
+        """Note a fixture's own set-up when it takes `FIXTURE_FLOOR` CPU seconds or more."""
+        before = sample()
+        try:
+            return (yield)
+        finally:
+            after = sample()
+            cpu = after.self_cpu - before.self_cpu + after.children_cpu - before.children_cpu
+            if cpu >= FIXTURE_FLOOR:
+                name = f"{fixturedef.argname} ({fixturedef.scope})"
+                self.fixtures[name] = round(self.fixtures.get(name, 0.0) + cpu, 6)
+
+    @pytest.hookimpl(wrapper=True, tryfirst=True)
     def pytest_runtest_protocol(self, item: pytest.Item) -> Generator[None, object, object]:
         """Measure one test over set-up, call and teardown, then append its line."""
-        self.phases = {}
+        self.phases, self.fixtures = {}, {}
+        start = time.time()
         before = sample()
         try:
             return (yield)
         finally:
             spent = _spent(before, sample())
             self.tests += 1
-            self._write({"kind": "test", "nodeid": item.nodeid, "worker": self.worker, **spent, "phases": self.phases})
+            self._write(
+                {
+                    "kind": "test",
+                    "nodeid": item.nodeid,
+                    "worker": self.worker,
+                    "start": round(start, 6),
+                    **spent,
+                    "phases": self.phases,
+                    "fixtures": self.fixtures,
+                }
+            )
 
     @pytest.hookimpl(trylast=True)
     def pytest_unconfigure(self, config: pytest.Config) -> None:

@@ -100,6 +100,8 @@ def test_census_lines_of_a_real_run(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     # The module fixture's CPU is carried by the set-up of the first test that asked for it, not the second.
     assert first["phases"]["setup"]["self_cpu"] >= measured["fixture"] - 0.01
     assert second["phases"]["setup"]["self_cpu"] < measured["fixture"] / 3
+    assert first["fixtures"]["made (module)"] >= measured["fixture"] - 0.01
+    assert "made (module)" not in second["fixtures"]
     # The child's CPU (as it read it itself before exiting) is counted as the test's children's, in its call.
     assert child["children_cpu"] >= measured["child"]
     assert child["phases"]["call"]["children_cpu"] >= measured["child"]
@@ -127,16 +129,18 @@ def _script():
     return sys.modules["suite_census_check"]
 
 
-def _test(nodeid: str, own: float, kids: float, setup: float = 0.0) -> dict:
+def _test(nodeid: str, own: float, kids: float, setup: float = 0.0, start: float = 100.0) -> dict:
     phases = {"setup": {"self_cpu": setup, "children_cpu": 0.0, "wall": setup}}
-    return {"kind": "test", "nodeid": nodeid, "self_cpu": own, "children_cpu": kids, "wall": 1.0, "phases": phases}
+    fixtures = {"store (module)": setup} if setup else {}
+    line = {"kind": "test", "nodeid": nodeid, "self_cpu": own, "children_cpu": kids, "wall": 1.0, "phases": phases}
+    return {**line, "worker": "gw0", "start": start, "fixtures": fixtures}
 
 
 LINES = [
     _test("tests/audit/test_a.py::test_one", 1.0, 3.0, setup=0.5),
-    _test("tests/audit/test_a.py::test_two", 1.0, 1.0),
-    _test("tests/hold/test_b.py::test_three@group", 2.0, 0.0),
-    _test("tests/test_top.py::test_four", 0.5, 0.5),
+    _test("tests/audit/test_a.py::test_two", 1.0, 1.0, start=101.0),
+    _test("tests/hold/test_b.py::test_three@group", 2.0, 0.0, start=102.0),
+    _test("tests/test_top.py::test_four", 0.5, 0.5, start=110.0),
     {
         "kind": "process",
         "worker": "gw0",
@@ -172,6 +176,9 @@ def test_script_tables(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     assert "| `tests/hold/test_b.py` | 2.0 | 22% |" in out  # the xdist group's suffix is not part of the module
     assert "| `the other 1` | 1.0 | 11% |" in out
     assert "| `tests/audit/test_a.py::test_one` | 4.0 | 44% | 1.0 | 3.0 | 0.5 | 1 | 1 |" in out
+    assert "| `store (module)` | 0.5 | 1 |" in out
+    assert "- 11 s from the first test's start to the last test's end" in out
+    assert "  - gw0: in tests 4 s, done 0 s before the last test ended" in out
 
 
 def test_script_against(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
