@@ -88,11 +88,21 @@ def kind(rec: dict[str, object]) -> str:
         if arg.endswith("/memeval") or (arg == "memeval" and i > 0 and args[i - 1] == "-m"):
             words = [a for a in args[i + 1 : i + 4] if not a.startswith("-")][:2]
             return "memeval " + " ".join(words[:2] if words[:1] in (["audit"], ["users"], ["report"]) else words[:1])
-    comm = str(rec["comm"])
-    if comm.startswith("python") and len(args) > 2 and args[1] == "-c":
-        return "python -c"
-    if comm.startswith("python") and len(args) > 1:
-        return "python " + Path(args[1] if args[1] != "-m" else args[2]).name
+    comm, text = str(rec["comm"]), str(rec["args"])
+    if "multiprocessing.spawn import spawn_main" in text:
+        return "python multiprocessing worker"
+    if "multiprocessing.resource_tracker" in text:
+        return "python multiprocessing resource tracker"
+    if "exec(eval(sys.stdin.readline()))" in text:
+        return "python execnet (a nested pytest-xdist worker)"
+    if comm.startswith("python"):
+        rest = [a for a in args[1:] if a not in ("-u", "-B", "-I", "-S", "-E", "-s")]
+        if rest[:1] == ["-c"]:
+            return "python -c"
+        if rest[:1] == ["-m"] and len(rest) > 1:
+            return "python -m " + rest[1]
+        if rest:
+            return "python " + Path(rest[0]).name
     return comm
 
 
