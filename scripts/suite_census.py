@@ -61,6 +61,15 @@ class Tally:
         self.wall += record["wall"]
         self.tests += 1
 
+    def merge(self, other: Tally) -> Tally:
+        """Add another tally's figures into this one; returns this one."""
+        self.self_cpu += other.self_cpu
+        self.children_cpu += other.children_cpu
+        self.setup_cpu += other.setup_cpu
+        self.wall += other.wall
+        self.tests += other.tests
+        return self
+
 
 @dataclass
 class Census:
@@ -79,11 +88,7 @@ class Census:
         """Every test line summed."""
         whole = Tally()
         for tally in self.folders.values():
-            whole.self_cpu += tally.self_cpu
-            whole.children_cpu += tally.children_cpu
-            whole.setup_cpu += tally.setup_cpu
-            whole.wall += tally.wall
-            whole.tests += tally.tests
+            whole.merge(tally)
         return whole
 
     @property
@@ -199,11 +204,7 @@ def table(
     if limit is not None and len(ranked) > limit:
         rest = Tally()
         for _, tally in ranked[limit:]:
-            rest.self_cpu += tally.self_cpu
-            rest.children_cpu += tally.children_cpu
-            rest.setup_cpu += tally.setup_cpu
-            rest.wall += tally.wall
-            rest.tests += tally.tests
+            rest.merge(tally)
         out.append(_row(f"the other {len(ranked) - limit:,}", rest, whole, None))
     return [*out, ""]
 
