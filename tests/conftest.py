@@ -60,6 +60,7 @@ from pathlib import Path
 
 import pytest
 import pytest_timeout
+from cpu_census import install as install_cpu_census
 from hypothesis import HealthCheck, settings
 from patience import factor
 from pg_fixture import pg_server  # noqa: F401  # a fixture of every test (one server a session)
@@ -86,6 +87,7 @@ def pytest_configure(config: pytest.Config) -> None:
     runtime = tempfile.mkdtemp(prefix="memeval-suite-runtime-")  # each process (xdist worker) its own
     os.environ["XDG_RUNTIME_DIR"] = runtime
     config.add_cleanup(lambda: shutil.rmtree(runtime))
+    install_cpu_census(config)  # only with MEMEVAL_TEST_CPU_CENSUS=FILE (see tests/cpu_census.py)
     if _distributing(config):
         compile_suite(config)  # once here, not once in each worker (see the module docstring)
     if "MEMEVAL_SUITE_CONFIG_HOME" in os.environ:

@@ -21,6 +21,10 @@
    same sentence as a fact under another id and `memeval pack build` shipped it to every agent. Now a memory
    whose text equals a rejected lesson's (compared as contradicted sides are: `claim_text`) is left out and
    the build says why; an unrelated memory still ships.
+
+Each `memeval pack build` (the claim) runs as a real process; the steps before it (ingests, review
+decisions, the reviewer's account) run the same command lines in the test's process (`set_up_memeval`),
+in the same HOME, configuration folder and store.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from pathlib import Path
 
 import pytest
 from shared_cache import shared_cache
+from usage_line import set_up_memeval
 
 from memeval.audit import hold_id_for
 
@@ -67,8 +72,18 @@ def _env(tmp_path: Path) -> dict[str, str]:
 
 
 def _run(args: list[str], env: dict[str, str], stdin: str | None = None) -> str:
+    """`memeval ARGS` as a real process (the pack builds: what the tests check)."""
     proc = subprocess.run([sys.executable, "-m", "memeval", *args], capture_output=True, text=True, cwd=ROOT,
                           env=env, input=stdin, timeout=300)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return proc.stdout + proc.stderr
+
+
+def _step(args: list[str], env: dict[str, str], stdin: str | None = None) -> str:
+    """`memeval ARGS` in this process, as `_run`'s process would run it (its HOME, configuration and store)."""
+    home = env["HOME"]
+    here = {k: env[k] for k in ("HOME", "XDG_CACHE_HOME", "MEMEVAL_AUDIT_WORKERS", "MEMEVAL_DB")}
+    proc = set_up_memeval(*args, cwd=ROOT, env={**here, "XDG_CONFIG_HOME": f"{home}/.config"}, stdin=stdin)
     assert proc.returncode == 0, proc.stderr[-2000:]
     return proc.stdout + proc.stderr
 
@@ -76,7 +91,7 @@ def _run(args: list[str], env: dict[str, str], stdin: str | None = None) -> str:
 def _ingest(tmp_path: Path, env: dict[str, str], name: str, events: list[dict[str, object]]) -> None:
     f = tmp_path / name
     f.write_text("".join(json.dumps(e) + "\n" for e in events), encoding="utf-8")
-    _run(["audit", "ingest", str(f), "--sender", "bot"], env)
+    _step(["audit", "ingest", str(f), "--sender", "bot"], env)
 
 
 def _pack(tmp_path: Path, env: dict[str, str]) -> tuple[list[str], str]:
@@ -84,7 +99,7 @@ def _pack(tmp_path: Path, env: dict[str, str]) -> tuple[list[str], str]:
     return [i["text"] for i in json.loads((tmp_path / "p.json").read_text(encoding="utf-8"))["items"]], out
 
 
-@pytest.mark.slow  # seven memeval processes: 30 s at load 17, 2 min at load 20
+@pytest.mark.slow  # three memeval processes (pack builds; 13 before: 30 s at load 17, 2 min at load 20)
 def test_a_held_order_ships_under_no_other_id_while_waiting_or_once_discarded(tmp_path: Path) -> None:
     (tmp_path / "store").mkdir()
     (tmp_path / "home").mkdir()
@@ -98,7 +113,7 @@ def test_a_held_order_ships_under_no_other_id_while_waiting_or_once_discarded(tm
          "payload": {"text": ORDER, "source": "agent"}},  # a lesson of it, approved below
     ])  # fmt: skip
     hold = hold_id_for("fernhill", "bot", "m1")
-    listed = _run(["review", "list"], env)
+    listed = _step(["review", "list"], env)
     assert hold in listed, listed  # the attack's premise: the page's copy waits for a person
 
     assert hold_id_for("fernhill", "bot", "m2") not in listed, "premise gone: the agent's copy is held too"
@@ -108,19 +123,19 @@ def test_a_held_order_ships_under_no_other_id_while_waiting_or_once_discarded(tm
     assert f"left out mem_note: same text as held {hold}" in out, out
     assert f"left out mem_note2: same text as held {hold}" in out, out
 
-    _run(["users", "add", "root", "--role", "admin", "--password-stdin"], env, stdin=PASSWORD)
+    _step(["users", "add", "root", "--role", "admin", "--password-stdin"], env, stdin=PASSWORD)
     _ingest(tmp_path, env, "again.jsonl", [_memory(7, "mem_page2", ORDER, "web")])  # held again, then released
     again = hold_id_for("fernhill", "bot", "m7")
-    said = _run(["review", "release", f"hold/fernhill/{again}", "--user", "root", "--password-stdin"], env,
+    said = _step(["review", "release", f"hold/fernhill/{again}", "--user", "root", "--password-stdin"], env,
                 stdin=PASSWORD)  # fmt: skip
     assert "released" in said, said
     texts, out = _pack(tmp_path, env)
     assert ORDER in texts, (texts, out)  # a person released the text: it ships, though its first hold waits
 
-    said = _run(["review", "discard", f"hold/fernhill/{hold}", "--reason", "an order from a web page",
+    said = _step(["review", "discard", f"hold/fernhill/{hold}", "--reason", "an order from a web page",
                  "--user", "root", "--password-stdin"], env, stdin=PASSWORD)  # fmt: skip
     assert "discarded" in said, said
-    said = _run(["review", "approve", "lesson/fernhill/les_note", "--user", "root", "--password-stdin"], env,
+    said = _step(["review", "approve", "lesson/fernhill/les_note", "--user", "root", "--password-stdin"], env,
                 stdin=PASSWORD)  # fmt: skip
     assert "approved" in said, said
     # an agent's later copy: a person's is held since round 43 (add cut 0.8 for a person; test_hold_round43)
@@ -132,16 +147,16 @@ def test_a_held_order_ships_under_no_other_id_while_waiting_or_once_discarded(tm
     assert BENIGN in texts, texts
 
 
-@pytest.mark.slow  # five memeval processes: about a minute at load 20
+@pytest.mark.slow  # the engines built in this process, a pack build (7 processes before: a minute at load 20)
 def test_a_rejected_lesson_does_not_ship_as_a_fact(tmp_path: Path) -> None:
     (tmp_path / "store").mkdir()
     (tmp_path / "home").mkdir()
     env = _env(tmp_path)
     _ingest(tmp_path, env, "week.jsonl", [_event(1, "lesson.proposed", "les_refund", RULE)])
-    lessons = _run(["review", "list", "--team", "fernhill", "--kind", "lesson", "--json"], env)
+    lessons = _step(["review", "list", "--team", "fernhill", "--kind", "lesson", "--json"], env)
     assert "les_refund" in lessons, lessons  # premise: the lesson waits as a lesson, not held as an order
-    _run(["users", "add", "root", "--role", "admin", "--password-stdin"], env, stdin=PASSWORD)
-    said = _run(["review", "reject", "lesson/fernhill/les_refund", "--reason", "against policy", "--user", "root",
+    _step(["users", "add", "root", "--role", "admin", "--password-stdin"], env, stdin=PASSWORD)
+    said = _step(["review", "reject", "lesson/fernhill/les_refund", "--reason", "against policy", "--user", "root",
                  "--password-stdin"], env, stdin=PASSWORD)  # fmt: skip
     assert "rejected" in said, said
     _ingest(tmp_path, env, "later.jsonl", [
