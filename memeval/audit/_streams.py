@@ -122,7 +122,7 @@ def cut_across_events(
     detect = getattr(redactor, "detect_many", None)
     if detect is None:
         return done
-    from memeval.redact import chain_lengths, cut_across, cut_through, dangling_findings, joinable, with_findings
+    from memeval.redact import chain_lengths, cut_across, cut_through, joinable, with_findings
 
     pairs: list[tuple[str, str]] = []
     inside: list[bool] = []
@@ -162,6 +162,10 @@ def cut_across_events(
             if team is None:
                 team = recent[whole_team] = [(t, False) for t in ends.recent(whole_team)][-1:]
             for earlier in dict.fromkeys(t for t in (prev, team[-1][0] if team else None) if t is not None):
+                # imported here, with a text to read: the rules it derives load the scanners (kingfisher), which a
+                # batch without free text (`report weekly`'s own event) must not pay for
+                from memeval.redact import dangling_findings
+
                 dangling.append((text, dangling_findings(earlier, text)))
             team[:] = [(text, True)]
     more: dict[str, list[Any]] = defaultdict(list)
