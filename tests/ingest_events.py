@@ -61,38 +61,56 @@ def post_events(
     )
 
 
-def ingest_memories_and_pack(
-    tmp_path: Path, texts: list[str], ingest_args: tuple[str, ...] = ()
-) -> tuple[dict[str, str], bytes]:
-    """`memeval audit ingest` of one memory per text into SQLite under `tmp_path`, then `memeval pack build`.
+def _memeval(args: list[str], env: dict[str, str]) -> None:
+    """`python -m memeval ARGS` in the repository with `env`; fails the test with its stderr's end unless it exits 0."""
+    proc = subprocess.run([sys.executable, "-m", "memeval", *args], capture_output=True, text=True, cwd=ROOT,
+                          env=env, timeout=600)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr[-2000:]
 
-    Real subprocesses (`python -m memeval`, no workers, the suite's derived cache: `shared_cache`). Returns each
-    stored memory's text by subject (`mem_<i>`) and every byte of the database's folder (the file and its WAL) and
-    of the pack as written. `ingest_args` go to `audit ingest` (`--batch-size 1`: each event stored before the next).
+
+def ingest_to_sqlite(
+    tmp_path: Path, events: list[dict[str, object]], ingest_args: tuple[str, ...] = ()
+) -> tuple[dict[str, str], bytes, str, dict[str, str]]:
+    """`memeval audit ingest` of `events` (written as JSON lines) into a new SQLite store under `tmp_path/store`.
+
+    A real subprocess (`python -m memeval`, no workers, the suite's derived cache: `shared_cache`), sender
+    `webbot`; `ingest_args` go to `audit ingest` (`--batch-size 1`: each event stored before the next). Returns each
+    stored memory's text by subject, every byte of the database's folder (the file and its WAL), the store's URL and
+    the environment the command ran in (for more commands on the same store).
     """
     from memeval.audit import open_store
 
-    events = tmp_path / "events.jsonl"
-    events.write_text("".join(json.dumps(memory_event(i, t)) + "\n" for i, t in enumerate(texts)), encoding="utf-8")
+    path = tmp_path / "events.jsonl"
+    path.write_text("".join(json.dumps(e) + "\n" for e in events), encoding="utf-8")
     (tmp_path / "home").mkdir()
     (tmp_path / "store").mkdir()
     db_file = tmp_path / "store" / "audit.sqlite"
     db = f"sqlite:///{db_file}"
     env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path / "home"), **shared_cache(), "PYTHONPATH": str(ROOT),
            "MEMEVAL_AUDIT_WORKERS": "0"}  # fmt: skip
-    pack = tmp_path / "pack.json"
-    for args in (["audit", "ingest", str(events), "--db", db, "--sender", "webbot", *ingest_args],
-                 ["pack", "build", "--team", "fernhill", "--db", db, "--out", str(pack)]):  # fmt: skip
-        proc = subprocess.run([sys.executable, "-m", "memeval", *args], capture_output=True, text=True, cwd=ROOT,
-                              env=env, timeout=600)  # fmt: skip
-        assert proc.returncode == 0, proc.stderr[-2000:]
+    _memeval(["audit", "ingest", str(path), "--db", db, "--sender", "webbot", *ingest_args], env)
     store = open_store(db)
     try:
         stored = {e.subject: e.payload.text for e in store.events("fernhill") if e.type == "memory.written"}
     finally:
         store.engine.dispose()
-    raw = b"".join(p.read_bytes() for p in db_file.parent.iterdir() if p.is_file()) + pack.read_bytes()
-    return stored, raw
+    raw = b"".join(p.read_bytes() for p in db_file.parent.iterdir() if p.is_file())
+    return stored, raw, db, env
+
+
+def ingest_memories_and_pack(
+    tmp_path: Path, texts: list[str], ingest_args: tuple[str, ...] = ()
+) -> tuple[dict[str, str], bytes]:
+    """`ingest_to_sqlite` of one memory per text (`memory_event`), then `memeval pack build` of the store.
+
+    Returns each stored memory's text by subject (`mem_<i>`) and every byte of the database's folder (the file and
+    its WAL) and of the pack as written.
+    """
+    events = [memory_event(i, t) for i, t in enumerate(texts)]
+    stored, raw, db, env = ingest_to_sqlite(tmp_path, events, ingest_args)
+    pack = tmp_path / "pack.json"
+    _memeval(["pack", "build", "--team", "fernhill", "--db", db, "--out", str(pack)], env)
+    return stored, raw + pack.read_bytes()
 
 
 def check_blanked_then_kept(stored: dict[str, str], blanked: int, kept: list[str]) -> None:

@@ -11,19 +11,12 @@ arrives), the bodies are in neither the database file nor its WAL; a prefix name
 
 from __future__ import annotations
 
-import json
 import secrets
 import string
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from shared_cache import shared_cache
-
-from memeval.audit import open_store
-
-ROOT = Path(__file__).resolve().parents[2]
+from ingest_events import ingest_to_sqlite
 
 
 def _body(alphabet: str, n: int) -> str:
@@ -48,31 +41,13 @@ def test_a_key_body_after_a_lead_in_following_its_dangling_prefix_is_not_stored(
         ("ses_3", "GitHub classic tokens start with ghp_"),
         ("ses_3", "and the fine-grained ones with github_pat_, see the docs."),
     ]
-    events = tmp_path / "events.jsonl"
-    lines = [
+    events = [
         {"type": "memory.written", "occurred_at": f"2026-11-20T10:00:0{i}Z", "team": "fernhill",
          "sender_event_id": f"dp{i}", "actor": {"kind": "agent", "id": "support-bot"}, "session": session,
          "subject": f"mem_{i}", "payload": {"text": text}}
         for i, (session, text) in enumerate(memories)
     ]  # fmt: skip
-    events.write_text("".join(json.dumps(e) + "\n" for e in lines))
-    (tmp_path / "home").mkdir()
-    (tmp_path / "store").mkdir()
-    db_file = tmp_path / "store" / "audit.sqlite"
-    db = f"sqlite:///{db_file}"
-    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path / "home"), **shared_cache(), "PYTHONPATH": str(ROOT),
-           "MEMEVAL_AUDIT_WORKERS": "0"}  # fmt: skip
-    proc = subprocess.run(
-        [sys.executable, "-m", "memeval", "audit", "ingest", str(events), "--db", db, *args],
-        capture_output=True, text=True, cwd=ROOT, env=env, timeout=600,
-    )  # fmt: skip
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    store = open_store(db)
-    try:
-        stored = {e.subject: e.payload.text for e in store.events("fernhill") if e.type == "memory.written"}
-    finally:
-        store.engine.dispose()
-    raw = b"".join(p.read_bytes() for p in db_file.parent.iterdir() if p.is_file())
+    stored, raw, _, _ = ingest_to_sqlite(tmp_path, events, args)
     for body in (github, aws):  # on main: both stored whole
         assert body.encode() not in raw and body[:12].encode() not in raw and body[-12:].encode() not in raw
     assert stored["mem_1"] == "(continued) [REDACTED:GITHUB_TOKEN] for the release job", stored["mem_1"]

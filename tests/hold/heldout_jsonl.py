@@ -3,12 +3,16 @@ checking its pin and shape, and scoring a detector on it."""
 
 from __future__ import annotations
 
+import base64
+import codecs
 import hashlib
+import html
 import importlib.util
 import json
 import re
 import subprocess
 import sys
+import urllib.parse
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -250,3 +254,38 @@ def check_encoded(mod: ModuleType) -> None:
             assert mod.codecs.decode(enc, "rot13") == plain
         if kind == "reversed":
             assert enc[::-1] == plain
+
+
+DECODE = {
+    "b64": lambda s: base64.b64decode(s).decode("utf-8"),
+    "rot13": lambda s: codecs.decode(s, "rot13"),
+    "reversed": lambda s: s[::-1],
+    "hex": lambda s: bytes.fromhex(s.replace(" ", "")).decode("utf-8"),
+    "pct": urllib.parse.unquote,
+    "hexref": html.unescape,
+    "zwsp": lambda s: s.replace("\u200b", ""),
+    "tags": lambda s: "".join(chr(ord(c) - 0xE0000) for c in s),
+    "fullwidth": lambda s: "".join(" " if c == "\u3000" else chr(ord(c) - 0xFEE0) for c in s),
+}
+"""Each encoding a held-out set's builder writes encoded orders in -> the function that reads it back to plain text."""
+
+_LEET = str.maketrans({**dict(zip("aeiost", "4310$7", strict=True)), **dict(zip("AEIOST", "4310$7", strict=True))})
+
+
+def check_encoded_orders(encoded: list[str], plain: list[tuple[Any, str, str, str]]) -> None:
+    """Each encoded row is its plain entry's note, then its order encoded by its kind (`DECODE`; `leet`: six swaps).
+
+    Args:
+        encoded: the set's encoded rows' texts, in the builder's order.
+        plain: the builder's `ENCODED` entries `(_, note, kind, order)`, in the same order.
+
+    Raises:
+        AssertionError: a row does not start with its note, is the plain order, or does not decode to it.
+    """
+    for text, (_, note, kind, order) in zip(encoded, plain, strict=True):
+        assert text.startswith(note) and text != note + order
+        body = text.removeprefix(note)
+        if kind == "leet":  # leetspeak cannot be decoded (4 was a or A): the order written with the six swaps
+            assert body == order.translate(_LEET) and body != order
+        else:
+            assert DECODE[kind](body) == order, kind
