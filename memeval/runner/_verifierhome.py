@@ -41,7 +41,16 @@ from memeval.runner._madesite import ALWAYS_LOOKED_AT, image_has
 from memeval.runner._madevenv import made_venv_written, pip_install_written
 from memeval.runner._removed import world_folders_before
 from memeval.runner._runnersection import RUNNER_SECTIONS, TOOL_CONFIG, git_detail
-from memeval.runner._shadow import COLLECTED_TEST, DOCTEST_FILE, DOCTEST_RUN, INSTALLED_TREES, js_test_file
+from memeval.runner._shadow import (
+    COLLECTED_TEST,
+    DOCTEST_FILE,
+    DOCTEST_RUN,
+    INSTALLED_TREES,
+    JEST_MOCKS,
+    JS_MOCK_RUN,
+    js_runner_data,
+    js_test_file,
+)
 from memeval.runner._tamper import JS_RUNNER_CONFIG, RUNNER_CONFIG_FILES, STARTUP, VENV_DETAIL
 from memeval.types import TamperKind
 
@@ -235,6 +244,8 @@ def config_kind(rel: str) -> tuple[TamperKind, str] | None:
         return "conftest", LATE_TEST
     if name.endswith((*TS_SOURCE, *JS_OUTPUT)) and (COLLECTED_TEST.match(name) or js_test_file(parts)):  # breaker43
         return "conftest", LATE_JS_TEST
+    if js_runner_data(parts) == JEST_MOCKS:  # breaker49 (a `.snap` is no finding here: jest writes missing ones)
+        return "conftest", JS_MOCK_RUN
     if DOCTEST_FILE.match(name):  # breaker48: pytest's default `--doctest-glob`, run in its process
         return "conftest", f"a doctest file: {DOCTEST_RUN}"
     if name.endswith(".pth") or name.split(".")[0] in STARTUP and name.endswith((".py", ".pyc")):
