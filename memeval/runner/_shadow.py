@@ -270,6 +270,11 @@ COLLECTED_TEST = re.compile(r"^(?:test[^/]*\.py|[^/]*_test\.py|[^/]*_test\.go|[^
 `*.test.js` / `*.spec.ts` files jest, vitest and mocha load (mocha all in one process)."""
 MOCHA_FOLDER = re.compile(r"^[^/]*\.[cm]?js$")
 """A file mocha loads from its default spec folder `./test/` (`./test/*.{js,cjs,mjs}`), in one process."""
+NODE_TEST_NAME = re.compile(r"^(?:test|test-[^/]*)\.[cm]?js$")
+"""A file `node --test` runs with no path given, by its name (`test.js`, `test-*.js`), at any depth (breaker49)."""
+NODE_TEST_FOLDER = "test"
+"""`node --test` with no path runs every `.js`, `.cjs`, `.mjs` under a folder named `test`, at any depth (breaker49;
+mocha's `test/*.js` was a finding one level down only)."""
 JEST_FOLDER = "__tests__"
 JS_SOURCE = re.compile(r"^[^/]*\.[cm]?[jt]sx?$")
 """A file jest collects from a `__tests__` folder at any depth (its default `testMatch`,
@@ -331,7 +336,8 @@ PATTERN_DETAIL = (
 )
 JS_TEST_DETAIL = (
     "JavaScript test file the agent {}: mocha loads every spec file into one process before it runs any (a "
-    "`process.exit(0)` there passes a failing run), and jest, vitest and `node --test` run what they collect"
+    "`process.exit(0)` there passes a failing run), and jest, vitest and `node --test` run what they collect (one "
+    "run first can write the answer a held-back test reads)"
 )
 GO_TEST_DETAIL = (
     "Go test file the agent {}: `go test` compiles every `*_test.go` of a package into the held-back tests' "
@@ -342,10 +348,17 @@ GO_TEST_DETAIL = (
 def js_test_file(parts: list[str]) -> bool:
     """Whether the file at `parts` (a path split at `/`) is one a JavaScript test runner collects by its place.
 
-    mocha's `test/*.js` (not the world folder's own top) or any script under jest's `__tests__`.
+    mocha's `test/*.js` (not the world folder's own top) or any script under jest's `__tests__`; since breaker49
+    what `node --test` runs when test.sh gives it no path (Node 20's defaults): `test.js` and `test-*.js` anywhere,
+    and any script under a `test` folder at any depth. Each runs in its own process, one after another in path
+    order on this 2-core machine, so `/app/test-aa.js` writing the right answer to the file the held-back test reads
+    passed a wrong answer (`cd /app && node --test`, exit 0).
     """
     mocha = len(parts) >= 3 and parts[-2] == "test" and MOCHA_FOLDER.match(parts[-1]) is not None
-    return mocha or (JEST_FOLDER in parts[:-1] and JS_SOURCE.match(parts[-1]) is not None)
+    node = NODE_TEST_NAME.match(parts[-1]) is not None or (
+        NODE_TEST_FOLDER in parts[1:-1] and MOCHA_FOLDER.match(parts[-1]) is not None
+    )
+    return mocha or node or (JEST_FOLDER in parts[:-1] and JS_SOURCE.match(parts[-1]) is not None)
 
 
 def pattern_test(rel: str, patterns: Iterable[str], held_dirs: Iterable[str] = ()) -> bool:
