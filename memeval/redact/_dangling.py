@@ -7,12 +7,14 @@ holds the body after a lead-in (`(continued) ` and 36 characters): `memeval.reda
 whose two parts meet at the join, which a lead-in word keeps apart, so both texts were stored as written, and the
 key was the prefix plus the later text's long run.
 
-A text that ends with a rule's prefix (its last word, nothing of the body after it) leaves that prefix dangling
-(`dangling_start`), and each later text of its stream is read for the body (`dangling_step`) until it is found:
+A text that ends with a rule's prefix (its last word, nothing of the body after it; since breaker49 punctuation,
+markup or invisible characters after it too, and a prefix standing alone anywhere in it) leaves that prefix
+dangling (`dangling_start`), and each later text of its stream is read for the body (`dangling_step`) until found:
 
-- the text right after, within `WITHIN` characters of its start: a standalone run of the rule's body characters at
-  least as long as the rule's minimum, using two or more of lower case, upper case and digits when the class admits
-  two or more (`deployment`, a word, is no body, as `_truncated` decides) (breaker48);
+- the text right after a prefix that ends its text, within `WITHIN` characters of its start: a standalone run of
+  the rule's body characters at least as long as the rule's minimum, using two or more of lower case, upper case
+  and digits when the class admits two or more (`deployment`, a word, is no body, as `_truncated` decides)
+  (breaker48);
 - any later text, anywhere in it (breaker49: a third text between the two, or a lead-in longer than 64 characters,
   left the body stored): such a run using every one of those groups the class admits (a commit id, lower case and
   digits, is no `ghp_` body);
@@ -40,7 +42,9 @@ PIECE = 8
 """Fewest characters of a piece of a body cut again (as `memeval.redact._truncated` needs after a prefix)."""
 DETECTOR = "memeval:dangling-prefix"
 _SCORE = 0.6
-_LAST_WORD = re.compile(r"(?:^|[^A-Za-z0-9])([A-Za-z0-9][A-Za-z0-9_\-.:~]*)[\s\"'`]*\Z")
+_ALNUM = re.compile(r"[^\W_]")
+_TRAIL = re.compile(r"[.:~]*")
+_GLUED = re.compile(r"[^\W]|-")
 _GROUPS = (re.compile(r"[a-z]"), re.compile(r"[A-Z]"), re.compile(r"[0-9]"))
 _END = re.compile(r"[\s\"'`.,;:!?)\]}>]*\Z")
 
@@ -50,7 +54,7 @@ class Dangling:
     """A prefix left dangling in a stream and what has been read after it.
 
     Attributes:
-        word: the prefix as it ended its text (`ghp_`); the rules are those `dangling_rules` gives for it.
+        word: the prefix as it stood in its text (`ghp_`): the rules whose prefix it is.
         got: body characters already found in pieces after it (0 before any).
         since: texts read after it (0 for the text right after).
     """
@@ -79,26 +83,58 @@ def _runs(rule: TruncatedRule, least: int) -> re.Pattern[str]:
     return re.compile(rf"(?<![A-Za-z0-9_\-]){rule.body_class}{{{least},}}(?![A-Za-z0-9_\-])")
 
 
-def _word(prev: str) -> str | None:
-    m = _LAST_WORD.search(prev[-80:])
-    return m.group(1) if m is not None else None
-
-
-def dangling_rules(prev: str) -> tuple[TruncatedRule, ...]:
-    """The rules whose prefix is the last word of `prev` (quotes and white space after it aside), or none."""
-    word = _word(prev)
-    return _rules(word) if word is not None else ()
-
-
 def _rules(word: str) -> tuple[TruncatedRule, ...]:
     cased, lowered = _by_prefix()
     return cased.get(word, ()) + lowered.get(word.lower(), ())
 
 
+@functools.cache
+def _finders() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """Two patterns that find the rules' prefixes standing alone (no letter, digit or `_-.:~` before them).
+
+    Most prefixes end with `_` or `-` (`ghp_`, `xoxb-`): any such word is found and looked up (a lookup a word, as
+    an alternation of every prefix costs three times as much CPU); the rest (`AKIA`, `dp.pt.`) by their alternation.
+    """
+    cased, _ = _by_prefix()
+    plain = sorted((w for w in cased if w[-1] not in "_-"), key=len, reverse=True)
+    ends = re.compile(r"(?<![A-Za-z0-9_\-.:~])[A-Za-z0-9][A-Za-z0-9_\-.]*[_\-](?![A-Za-z0-9])")
+    alt = re.compile(rf"(?<![A-Za-z0-9_\-.:~])(?:{'|'.join(map(re.escape, plain))})")
+    return ends, alt
+
+
+def _standing(text: str) -> tuple[str, int] | None:
+    """The last rule prefix standing alone in `text`, as (prefix, where what follows it starts), or None.
+
+    Standing alone: no letter or digit of any script, `_` or `-` right after it and the `.:~` after it.
+    """
+    last: tuple[str, int] | None = None
+    cased, lowered = _by_prefix()
+    for pattern in _finders():
+        for m in pattern.finditer(text):
+            word = m.group(0)
+            if word not in cased:
+                word = word.lower()
+                if word not in lowered:
+                    continue
+            end = _TRAIL.match(text, m.end()).end()  # type: ignore[union-attr]  # `[.:~]*` always matches
+            if _GLUED.match(text, end) is None and (last is None or m.start() >= last[1]):
+                last = (word, end)
+    return last
+
+
 def dangling_start(text: str) -> Dangling | None:
-    """The prefix `text` leaves dangling at its end (a rule's prefix as its last word), or None."""
-    word = _word(text)
-    return Dangling(word) if word is not None and _rules(word) else None
+    """The prefix `text` leaves dangling, or None.
+
+    A rule's prefix as the text's last word, only spaces, punctuation, markup or invisible characters after it
+    (`ghp_`, `ghp_.`, `**ghp_**`, `` `ghp_`: ``, `ghp_…`, breaker49: all but the first were none), is read as
+    breaker48 reads it; one standing alone earlier in the text, words after it (`ghp_ (rest in the next note)`),
+    starts as though a text had been read after it (`since` 1): its body is looked for as a later text's only.
+    """
+    found = _standing(text)
+    if found is None:
+        return None
+    word, end = found
+    return Dangling(word) if _ALNUM.search(text, end) is None else Dangling(word, since=1)
 
 
 def _used(run: str, least: int = 1) -> int:
@@ -132,4 +168,3 @@ def dangling_step(state: Dangling, text: str) -> tuple[list[Finding], Dangling |
                             detector=f"{DETECTOR}:{name}", score=_SCORE)  # fmt: skip
             return [found], (None if whole else replace(state, got=state.got + len(run), since=state.since + 1))
     return [], replace(state, since=state.since + 1)
-
