@@ -523,6 +523,28 @@ def held_module_shadow(inside: str, roots: Iterable[str], held: Iterable[str]) -
     return None
 
 
+def held_node_shadow(inside: str, held: Iterable[str]) -> str | None:
+    """Why the agent's file at `inside` is what Node's `require` loads in place of a held-back file, or None.
+
+    `require('./helper')` takes the file `helper`, then `helper.js`, `helper.json`, `helper.node` (`NODE_FILE`): a
+    test.sh that copies its held-back `check.test.js` and `helper.js` into a folder and runs them there loads the
+    agent's extensionless `helper` beside the copy instead (breaker49: a wrong answer passed with reward 1 and no
+    finding), as `expected.js` beside a copied `expected.json`. Where test.sh copies is not known, so the name is
+    enough, outside installed package trees. `held` are the held-back tests' file names.
+    """
+    parts = inside.strip("/").split("/")
+    if any(p in INSTALLED_TREES for p in parts[:-1]):
+        return None
+    _, stem, rank = _node_entry(parts[-1:])
+    for later in NODE_FILE[rank + 1 :]:
+        if (name := stem + later) in held and later:
+            return (
+                f"what Node's require finds before the held-back tests' file {name}: {NODE_WHY}, so a held-back "
+                f"test copied beside this file that requires `./{stem}` loads this file instead"
+            )
+    return None
+
+
 HELD_NAME_QUIET = frozenset({"__init__.py", "conftest.py", "test.sh"})
 """Held-back file names that are no finding of their own when the agent writes one: `__init__.py` is in every
 package (one that runs code is found by `package_init_runs`), `conftest.py` is a finding wherever it is, and
