@@ -30,6 +30,7 @@ import posixpath
 import re
 import stat
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 from memeval.eventlog import TamperFinding
@@ -48,6 +49,7 @@ from memeval.runner._shadow import (
     INSTALLED_TREES,
     JEST_MOCKS,
     JS_MOCK_RUN,
+    held_node_shadow,
     js_runner_data,
     js_test_file,
 )
@@ -371,7 +373,12 @@ def world_written(
             link = name in INSTALLED_TREES and os.path.islink(path)
             if name == VENV_CONFIG and (dirpath in made_venv or before is None):
                 continue  # a virtual environment test.sh made
-            if not (in_tree or venv_bin) and config_kind(rel) is None and installed_kind(rel, link) is None:
+            node_shadow = not in_tree and held_node_shadow("/" + rel, held or ()) is not None  # breaker49
+            if (
+                not (in_tree or venv_bin or node_shadow)
+                and config_kind(rel) is None
+                and installed_kind(rel, link) is None
+            ):
                 # a link, not walked through (one to nothing the host has is listed as a file: asked of dotless names,
                 # and of any name when it leads nowhere on the host: `/app/.venv -> /tmp/v`, the sandbox's, breaker45)
                 made_lib = venv and dirpath in made_venv and name == "lib64"  # `venv` links `lib64 -> lib`
@@ -490,11 +497,16 @@ def _compiled(rel: str, ts_before: set[str]) -> bool:
     return name.rsplit(".", 1)[0] in ts_before
 
 
-def world_findings(written: tuple[str, ...]) -> tuple[TamperFinding, ...]:
-    """One finding per file `world_written` found, named as the sandbox saw it (`/app/.proverc`)."""
+def world_findings(written: tuple[str, ...], held: Iterable[str] = ()) -> tuple[TamperFinding, ...]:
+    """One finding per file `world_written` found, named as the sandbox saw it (`/app/.proverc`).
+
+    `held` are the held-back tests' file names, for a file Node's `require` takes before one (`held_node_shadow`).
+    """
     out = []
     for rel in written:
         kind_what = installed_kind(rel, rel.rsplit("/", 1)[-1] in INSTALLED_TREES) or config_kind(rel)
+        if kind_what is None and (node := held_node_shadow("/" + rel, held)) is not None:  # breaker49
+            kind_what = "shadows-task-file", node
         if kind_what is None:  # `/root/.sqliterc` (breaker41), a venv's command or a link made then (breaker43)
             home = passwd_home_config(rel)
             parts = rel.split("/")
