@@ -17,7 +17,7 @@ from memeval.redact import MAX_MIDDLES, MAX_PARTS, SCAN_INCOMPLETE, middle
 
 if TYPE_CHECKING:
     from memeval.audit._events import AuditEvent
-    from memeval.redact._dangling import Dangling
+    from memeval.redact import Dangling
 
 STREAMS_KEPT = 4096
 """How many streams' last stored text `StreamEnds` keeps (the least recently written go first)."""

@@ -34,6 +34,7 @@ from memeval.runner._diff import strip_privileges, tree_stats
 from memeval.runner._ending import AttemptEnding, Stage
 from memeval.runner._exchanges import store_exchanges
 from memeval.runner._heldwatch import held_removed_findings
+from memeval.runner._homeconfig import home_findings
 from memeval.runner._lingering import lingering_finding
 from memeval.runner._lowwater import LOW
 from memeval.runner._memory import MemoryPlaced, place_memory, take_back_memory
@@ -45,7 +46,7 @@ from memeval.runner._scrub import run_scrubber
 from memeval.runner._sinks import ArtifactSink, EventSink, TrialMeter
 from memeval.runner._snapshot import snapshot_world
 from memeval.runner._tamper import MAX_FINDINGS, held_names
-from memeval.runner._verifierhome import home_findings, world_findings
+from memeval.runner._verifierhome import world_findings
 from memeval.runner._verify import RewardError, exit_doubt, killed_by, read_reward, reward_fault, run_verifier
 from memeval.runner._workspace import review_workspace
 from memeval.sandbox import (

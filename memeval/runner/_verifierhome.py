@@ -36,7 +36,8 @@ from pathlib import Path
 from memeval.eventlog import TamperFinding
 from memeval.runner._diff import printable
 from memeval.runner._heldfiles import held_copy
-from memeval.runner._homeconfig import HOME_CONFIG, passwd_home_config
+from memeval.runner._homeconfig import passwd_home_config
+from memeval.runner._jsfiles import JEST_MOCKS, JS_MOCK_RUN, js_runner_data, js_test_file
 from memeval.runner._libshadow import library_shadow
 from memeval.runner._madesite import ALWAYS_LOOKED_AT, image_has
 from memeval.runner._madevenv import made_venv_written, pip_install_written
@@ -47,60 +48,10 @@ from memeval.runner._shadow import (
     DOCTEST_FILE,
     DOCTEST_RUN,
     INSTALLED_TREES,
-    JEST_MOCKS,
-    JS_MOCK_RUN,
     held_node_shadow,
-    js_runner_data,
-    js_test_file,
 )
 from memeval.runner._tamper import JS_RUNNER_CONFIG, RUNNER_CONFIG_FILES, STARTUP, VENV_DETAIL
 from memeval.types import TamperKind
-
-HOME_INSIDE = "/tmp"
-"""The verifier's `HOME` inside its sandbox (`memeval.runner._guard.verifier_env`)."""
-
-USER_SITE = ".local/lib"
-"""Where Python's user site folders are (`python3.X/site-packages`): read by an interpreter started with `-E`, which
-ignores `PYTHONNOUSERSITE`; its `.pth` files run at start-up, before memeval's guard."""
-
-
-def home_written(home: Path) -> tuple[str, ...]:
-    """The entries of `HOME_CONFIG` (and Python user site folders) present under `home`, sorted.
-
-    Args:
-        home: the host folder that was the verifier's `HOME` (its fresh `/tmp`); nothing there is read or followed.
-    """
-    found = [rel for rel in HOME_CONFIG if os.path.lexists(home / rel)]
-    try:
-        versions = os.listdir(home / USER_SITE)
-    except OSError:  # no such folder (the usual case), or not one
-        versions = []
-    found += [
-        f"{USER_SITE}/{v}/site-packages" for v in versions if os.path.lexists(home / USER_SITE / v / "site-packages")
-    ]
-    return tuple(sorted(found))
-
-
-def home_findings(written: tuple[str, ...]) -> tuple[TamperFinding, ...]:
-    """One `runner-config` finding per entry `home_written` found, named as the sandbox saw it (`/tmp/.proverc`)."""
-    out = []
-    for rel in written:
-        what = (
-            HOME_CONFIG.get(rel) or "Python's user site folder, which `python3 -E` reads (its `.pth` files run first)"
-        )
-        out.append(
-            TamperFinding(
-                path=printable(f"{HOME_INSIDE}/{rel}"),  # a user site folder's name is the program's to choose
-                kind="runner-config",
-                change="added",
-                detail=(
-                    f"written in the verifier's fresh home folder while test.sh ran (by test.sh or a program it ran): "
-                    f"{what}; a tool test.sh ran after that read it"
-                ),
-            )
-        )
-    return tuple(out)
-
 
 WORLD_DETAIL = (
     "written into the world while test.sh ran (by test.sh or a program it ran), after the tamper scan had read it: "
