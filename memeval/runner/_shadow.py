@@ -11,22 +11,25 @@ file or a folder is asked as the tools would ask it.
 
 from __future__ import annotations
 
-import fnmatch
 import importlib.machinery
 import os
 import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from memeval.runner._jsfiles import (
+from memeval.runner._testfiles import (
+    INSTALLED_TREES,
     JS_RUNNER_DATA_DETAIL,
     JS_TEST_DETAIL,
     NODE_FILE,
     NODE_FOLDER,
     NODE_WHY,
+    PERL_TEST_DETAIL,
     js_runner_data,
     js_test_file,
     node_entry,
+    pattern_test,
+    perl_test_file,
 )
 
 PACKAGE_RANKS = {"extension": 0, ".py": 1, ".pyc": 2}
@@ -263,13 +266,6 @@ COLLECTED_TEST = re.compile(r"^(?:test[^/]*\.py|[^/]*_test\.py|[^/]*_test\.go|[^
 """A file a test runner imports or builds with the tests of its folder: pytest's `test_*.py` and `*_test.py`,
 `unittest discover`'s `test*.py`, Go's `*_test.go` (compiled into its package's test binary), and the
 `*.test.js` / `*.spec.ts` files jest, vitest and mocha load (mocha all in one process)."""
-INSTALLED_TREES = frozenset({"site-packages", "dist-packages", "node_modules", "vendor", ".yarn"})
-"""Installed package trees, where a task's own tools often live: a file added or changed there is an
-`installed-package` finding (`memeval.runner._tamper`). `vendor` is Composer's (`vendor/bin/phpunit` is how a PHP
-task's test.sh runs its tests), Go's (`go test` builds a module's dependencies from `vendor/` when
-`vendor/modules.txt` is there: an assertion library of the agent's) and bundler's `vendor/bundle` (breaker40: no
-finding before). `.yarn` is Yarn's: the packages of a Plug'n'Play project (`cache/*.zip`, `unplugged/`), its plugins,
-and the Yarn a project runs (`releases/yarn-*.cjs`, named by `yarnPath`) (breaker43)."""
 DOCTEST_FILE = re.compile(r"^test[^/]*\.txt$")
 """A text file pytest runs through `doctest` when it collects its folder, with no option (breaker48: no finding)."""
 DOCTEST_RUN = (
@@ -290,26 +286,6 @@ GO_TEST_DETAIL = (
 )
 
 
-def pattern_test(rel: str, patterns: Iterable[str], held_dirs: Iterable[str] = ()) -> bool:
-    """Whether the file at `rel` (from the world root) is named by a held-back pattern (`held_test_patterns`).
-
-    Matched as pytest's `fnmatch_ex`; one that takes any name (`*.py`) only in a folder named in `held_dirs` (b48).
-    """
-    parts = rel.split("/")
-    if any(p in INSTALLED_TREES for p in parts):
-        return False
-    inside = "/" + rel
-    folder = inside.rsplit("/", 1)[0]
-    for pat in patterns:
-        if "/" in pat:  # as pytest's `fnmatch_ex`: a relative pattern holding a separator matches a path's end
-            hit = fnmatch.fnmatchcase(inside, pat if pat.startswith("/") else "*/" + pat)
-        else:
-            hit = fnmatch.fnmatchcase(parts[-1], pat)
-        if hit and (not fnmatch.fnmatchcase("x.py", pat) or folder in held_dirs):
-            return True
-    return False
-
-
 def collected_test(rel: str, change: str, patterns: Iterable[str] = (), held_dirs: Iterable[str] = ()) -> str | None:
     """Why the agent's file at `rel` (from the world root; `change`: added, changed) runs with the held-back tests.
 
@@ -327,6 +303,8 @@ def collected_test(rel: str, change: str, patterns: Iterable[str] = (), held_dir
         return f"doctest file the agent {change}: {DOCTEST_RUN}"
     if (data := js_runner_data(parts)) is not None and not any(p in INSTALLED_TREES for p in parts):  # breaker49
         return JS_RUNNER_DATA_DETAIL[data].format(change)
+    if perl_test_file(parts):  # breaker49
+        return PERL_TEST_DETAIL.format(change)
     if (not js_test_file(parts) and not COLLECTED_TEST.match(parts[-1])) or any(p in INSTALLED_TREES for p in parts):
         return None
     if parts[-1].endswith(".py"):

@@ -39,7 +39,6 @@ from memeval.runner._runnersection import (
     venv_command,
 )
 from memeval.runner._shadow import (
-    INSTALLED_TREES,
     Listings,
     collected_test,
     held_module_shadow,
@@ -49,6 +48,7 @@ from memeval.runner._shadow import (
     package_init_runs,
     shadowed_task_files,
 )
+from memeval.runner._testfiles import INSTALLED_TREES
 from memeval.sandbox import World
 from memeval.types import TamperKind
 

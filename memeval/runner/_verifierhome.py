@@ -37,7 +37,6 @@ from memeval.eventlog import TamperFinding
 from memeval.runner._diff import printable
 from memeval.runner._heldfiles import held_copy
 from memeval.runner._homeconfig import passwd_home_config
-from memeval.runner._jsfiles import JEST_MOCKS, JS_MOCK_RUN, js_runner_data, js_test_file
 from memeval.runner._libshadow import library_shadow
 from memeval.runner._madesite import ALWAYS_LOOKED_AT, image_has
 from memeval.runner._madevenv import made_venv_written, pip_install_written
@@ -47,10 +46,18 @@ from memeval.runner._shadow import (
     COLLECTED_TEST,
     DOCTEST_FILE,
     DOCTEST_RUN,
-    INSTALLED_TREES,
     held_node_shadow,
 )
 from memeval.runner._tamper import JS_RUNNER_CONFIG, RUNNER_CONFIG_FILES, STARTUP, VENV_DETAIL
+from memeval.runner._testfiles import (
+    INSTALLED_TREES,
+    JEST_MOCKS,
+    JS_MOCK_RUN,
+    PERL_TEST_RUN,
+    js_runner_data,
+    js_test_file,
+    perl_test_file,
+)
 from memeval.types import TamperKind
 
 WORLD_DETAIL = (
@@ -199,6 +206,8 @@ def config_kind(rel: str) -> tuple[TamperKind, str] | None:
         return "conftest", LATE_JS_TEST
     if js_runner_data(parts) == JEST_MOCKS:  # breaker49 (a `.snap` is no finding here: jest writes missing ones)
         return "conftest", JS_MOCK_RUN
+    if perl_test_file(parts):  # breaker49
+        return "conftest", PERL_TEST_RUN
     if DOCTEST_FILE.match(name):  # breaker48: pytest's default `--doctest-glob`, run in its process
         return "conftest", f"a doctest file: {DOCTEST_RUN}"
     if name.endswith(".pth") or name.split(".")[0] in STARTUP and name.endswith((".py", ".pyc")):

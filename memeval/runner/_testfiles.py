@@ -6,7 +6,9 @@ Split from `memeval.runner._shadow` (breaker49), which uses these for the tamper
 
 from __future__ import annotations
 
+import fnmatch
 import re
+from collections.abc import Iterable
 
 NODE_FILE = ("", ".js", ".json", ".node")
 """What Node's `require(X)` of a path tries first, in order: the file `X`, then `X.js`, `X.json`, `X.node`."""
@@ -92,3 +94,53 @@ def js_test_file(parts: list[str]) -> bool:
         NODE_TEST_FOLDER in parts[1:-1] and MOCHA_FOLDER.match(parts[-1]) is not None
     )
     return mocha or node or (JEST_FOLDER in parts[:-1] and JS_SOURCE.match(parts[-1]) is not None)
+
+
+INSTALLED_TREES = frozenset({"site-packages", "dist-packages", "node_modules", "vendor", ".yarn"})
+"""Installed package trees, where a task's own tools often live: a file added or changed there is an
+`installed-package` finding (`memeval.runner._tamper`). `vendor` is Composer's (`vendor/bin/phpunit` is how a PHP
+task's test.sh runs its tests), Go's (`go test` builds a module's dependencies from `vendor/` when
+`vendor/modules.txt` is there: an assertion library of the agent's) and bundler's `vendor/bundle` (breaker40: no
+finding before). `.yarn` is Yarn's: the packages of a Plug'n'Play project (`cache/*.zip`, `unplugged/`), its plugins,
+and the Yarn a project runs (`releases/yarn-*.cjs`, named by `yarnPath`) (breaker43)."""
+PROVE_FOLDERS = frozenset({"t", "xt"})
+"""Folders whose `.t` scripts `prove` runs (`t/` by default, `xt/` for author tests; `-r` at any depth)."""
+PERL_TEST_RUN = (
+    "`prove` (and `make test`) runs every `t/*.t` one after another in name order, so one run first can write the "
+    "answer a held-back test reads (breaker49: a wrong answer passed)"
+)
+PERL_TEST_DETAIL = "Perl test script the agent {}: " + PERL_TEST_RUN
+
+
+def perl_test_file(parts: list[str]) -> bool:
+    """Whether the file at `parts` (a path split at `/`, the world folder first) is a `.t` script `prove` runs.
+
+    Any `.t` file in a `t` or `xt` folder at any depth, outside installed package trees (breaker49: `/app/t/00-aa.t`
+    writing the answer file ran before the held-back `t/check.t` that test.sh copied there read it).
+    """
+    return (
+        parts[-1].endswith(".t")
+        and len(parts[-1]) > 2
+        and any(p in PROVE_FOLDERS for p in parts[1:-1])
+        and not any(p in INSTALLED_TREES for p in parts)
+    )
+
+
+def pattern_test(rel: str, patterns: Iterable[str], held_dirs: Iterable[str] = ()) -> bool:
+    """Whether the file at `rel` (from the world root) is named by a held-back pattern (`held_test_patterns`).
+
+    Matched as pytest's `fnmatch_ex`; one that takes any name (`*.py`) only in a folder named in `held_dirs` (b48).
+    """
+    parts = rel.split("/")
+    if any(p in INSTALLED_TREES for p in parts):
+        return False
+    inside = "/" + rel
+    folder = inside.rsplit("/", 1)[0]
+    for pat in patterns:
+        if "/" in pat:  # as pytest's `fnmatch_ex`: a relative pattern holding a separator matches a path's end
+            hit = fnmatch.fnmatchcase(inside, pat if pat.startswith("/") else "*/" + pat)
+        else:
+            hit = fnmatch.fnmatchcase(parts[-1], pat)
+        if hit and (not fnmatch.fnmatchcase("x.py", pat) or folder in held_dirs):
+            return True
+    return False
