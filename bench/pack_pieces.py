@@ -61,8 +61,9 @@ def main() -> None:
         verdicts = assess_many(detector, [(" ".join(r), "agent") for r in runs])
         cpu = time.process_time() - c3
         none = [i for i, v in enumerate(verdicts) if v.held and not any(alone[i + k].held for k in range(n))]
+        scores = ", ".join(f"{float(verdicts[i].score):.2f}" for i in none)
         print(f"runs of {n}: {len(runs)} in {cpu:.2f} CPU s ({1000 * cpu / max(len(runs), 1):.2f} ms a run); "
-              f"held though no text is: {len(none)}")  # fmt: skip
+              f"held though no text is: {len(none)} (scores {scores}; `LONGER_SCORE` 0.95)")  # fmt: skip
         for i in none:
             print("  " + " + ".join(repr(t[:40]) for t in texts[i : i + n]))
 
