@@ -10,6 +10,7 @@ import re
 from collections import Counter
 from pathlib import Path
 
+import pytest
 from heldout_jsonl import (
     builder,
     check_encoded_orders,
@@ -136,3 +137,17 @@ def test_heldout_v46_is_registered_in_the_bench_and_never_opened_by_default() ->
     """`bench/hold_eval.py --set v46` reads this file; the verdict benches skip it; no training script reads it; it is
     not in SPENT (blind until the lead's one look)."""
     check_registered("v46", texts=440, orders=150, repos={}, spent=False)
+
+
+def test_the_written_builder_refuses_a_row_of_an_earlier_set(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`WrittenSet.main` (v45's and v46's builders) exits 2 naming a row that repeats a v1-v45 text, writing nothing."""
+    mod = builder("v46")
+    repeated = str(rows("v45")[0]["text"])
+    written = mod.WrittenSet(46, (*builder("v46_written").WRITTEN, ("en", "memory", repeated)), ())
+    monkeypatch.setattr("sys.argv", ["hold_heldout_v46.py", "--out", str(tmp_path / "out")])
+    with pytest.raises(SystemExit) as stop:
+        written.main("doc")
+    assert stop.value.code == 2 and repeated[:30] in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()
