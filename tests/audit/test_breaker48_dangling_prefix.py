@@ -7,6 +7,7 @@ The same with the two memories in two sessions (`AKIA` + `part two: ` and an AWS
 real `memeval audit ingest` into SQLite (one batch, and `--batch-size 1`: the prefix stored before the body
 arrives), the bodies are in neither the database file nor its WAL; a prefix named in prose before ordinary words
 (`... start with ghp_` + `and the fine-grained ones ...`) is stored as written.
+The command lines run in the test's process (`ingest_events.ingest_to_sqlite`): the claim is what is stored.
 """
 
 from __future__ import annotations
