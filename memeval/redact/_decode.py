@@ -42,6 +42,10 @@ _PERCENT = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
 _B64 = re.compile(r"(?<![A-Za-z0-9+/_\-])[A-Za-z0-9+/_\-]{16,}={0,2}(?![A-Za-z0-9+/=_\-])")
 _HEX = re.compile(r"(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}){8,}(?![0-9A-Fa-f])")
 _SIXTEEN = re.compile(r"[A-Za-z0-9+/_\-]{16}")  # in every `_B64`, `_HEX` match; a quarter of their search's CPU
+_PADDED = re.compile(r"(?<![A-Za-z0-9+/_\-])[A-Za-z0-9+/_\-]{11,15}={1,2}(?![A-Za-z0-9+/=_\-])")
+"""A Base64 run of 8-11 bytes, shorter than `_B64` reads, that its padding marks as one (RFC 4648 section 4: `=` fills
+the last group of four): the padding must complete the group (`_b64_padded`). An SSN (`078-05-1123`, 11 bytes) or a
+short password encodes to 16 characters with one `=`; unpadded runs this short are too often plain words to read."""
 _JOIN = re.compile(
     r"""(?<!\\)(?P<q>["'`])(?:[ \t]*(?:\+|\.|\|\||&)[ \t]*(?:\\?\r?\n[ \t]*)?|[ \t]*\\?\r?\n[ \t]*|[ \t]+)(?P=q)"""
     r"""|(?<=[A-Za-z0-9_\-+/=])\\\r?\n[ \t]*(?=[A-Za-z0-9_\-+/=])"""
@@ -469,6 +473,11 @@ def _b64(segment: str) -> str | None:
     return _printable(raw)
 
 
+def _b64_padded(segment: str) -> str | None:
+    """A `_PADDED` run decoded, when its padding completes its last group of four; else None."""
+    return _b64(segment) if len(segment) % 4 == 0 else None
+
+
 def encoded_segments(text: str) -> list[tuple[int, int, str]]:
     """Base64, hex and variation-selector segments of `text` that decode to text (hidden runs: `hidden_view`).
 
@@ -489,6 +498,10 @@ def encoded_segments(text: str) -> list[tuple[int, int, str]]:
         if m.span() in hex_spans:
             continue
         decoded = _b64(m.group())
+        if decoded is not None:
+            out.append((m.start(), m.end(), decoded))
+    for m in _PADDED.finditer(text) if "=" in text else ():
+        decoded = _b64_padded(m.group())
         if decoded is not None:
             out.append((m.start(), m.end(), decoded))
     selectors = () if text.isascii() else _SELECTORS.finditer(text)  # an ASCII text holds none
