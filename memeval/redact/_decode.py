@@ -16,10 +16,10 @@ level deep into another encoding) and blanks the ORIGINAL characters the secret 
 Decoding formats: string escapes and HTML character references as `memeval._escapes` reads them
 (JSON's, Python's, C's octal, `\u{...}`; `&#103;`, `&#x67;`, `&lowbar;`); percent-encoding
 (RFC 3986 section 2.1, UTF-8 octets); quoted-printable (RFC 2045 section 6.7, soft line breaks
-dropped); Base64 standard and URL-safe alphabets (RFC 4648 sections 4
-and 5, padding optional); hex pairs (RFC 4648 section 8, either case). A decoded segment is read
-only when it is text (UTF-8, nearly all printable): a Base64 image, a digest or a random key
-body decodes to bytes that are not, and is left to the other readings.
+dropped); Base64 standard and URL-safe alphabets (RFC 4648 sections 4 and 5, padding optional; a run of 11-15
+characters only when `=` padding completes its last group of four: an SSN's 11 bytes, redact43); hex pairs
+(RFC 4648 section 8, either case). A decoded segment is read only when it is text (UTF-8, nearly all printable): a
+Base64 image, a digest or a random key body decodes to bytes that are not, and is left to the other readings.
 """
 
 from __future__ import annotations
@@ -39,13 +39,9 @@ from memeval.ignorable import DEFAULT_IGNORABLE
 from memeval.redact._views import View
 
 _PERCENT = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
-_B64 = re.compile(r"(?<![A-Za-z0-9+/_\-])[A-Za-z0-9+/_\-]{16,}={0,2}(?![A-Za-z0-9+/=_\-])")
+_B64 = re.compile(r"(?a)(?<![\w+/-])(?:[\w+/-]{16,}={0,2}|[\w+/-]{11,15}={1,2})(?![\w+/=-])")
 _HEX = re.compile(r"(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}){8,}(?![0-9A-Fa-f])")
 _SIXTEEN = re.compile(r"[A-Za-z0-9+/_\-]{16}")  # in every `_B64`, `_HEX` match; a quarter of their search's CPU
-_PADDED = re.compile(r"(?<![A-Za-z0-9+/_\-])[A-Za-z0-9+/_\-]{11,15}={1,2}(?![A-Za-z0-9+/=_\-])")
-"""A Base64 run of 8-11 bytes, shorter than `_B64` reads, that its padding marks as one (RFC 4648 section 4: `=` fills
-the last group of four): the padding must complete the group (`_b64_padded`). An SSN (`078-05-1123`, 11 bytes) or a
-short password encodes to 16 characters with one `=`; unpadded runs this short are too often plain words to read."""
 _JOIN = re.compile(
     r"""(?<!\\)(?P<q>["'`])(?:[ \t]*(?:\+|\.|\|\||&)[ \t]*(?:\\?\r?\n[ \t]*)?|[ \t]*\\?\r?\n[ \t]*|[ \t]+)(?P=q)"""
     r"""|(?<=[A-Za-z0-9_\-+/=])\\\r?\n[ \t]*(?=[A-Za-z0-9_\-+/=])"""
@@ -462,7 +458,7 @@ def hidden_view(text: str) -> View | None:
 
 def _b64(segment: str) -> str | None:
     body = segment.rstrip("=")
-    if len(body) % 4 == 1:
+    if len(body) % 4 == 1 or (len(body) < 16 and len(segment) % 4):
         return None
     padded = body + "=" * (-len(body) % 4)
     alt = "-" in body or "_" in body
@@ -471,11 +467,6 @@ def _b64(segment: str) -> str | None:
     except (binascii.Error, ValueError):
         return None
     return _printable(raw)
-
-
-def _b64_padded(segment: str) -> str | None:
-    """A `_PADDED` run decoded, when its padding completes its last group of four; else None."""
-    return _b64(segment) if len(segment) % 4 == 0 else None
 
 
 def encoded_segments(text: str) -> list[tuple[int, int, str]]:
@@ -494,14 +485,10 @@ def encoded_segments(text: str) -> list[tuple[int, int, str]]:
         hex_spans.add(m.span())
         if decoded is not None:
             out.append((m.start(), m.end(), decoded))
-    for m in _B64.finditer(text) if runs else ():
+    for m in _B64.finditer(text) if runs or "=" in text else ():
         if m.span() in hex_spans:
             continue
         decoded = _b64(m.group())
-        if decoded is not None:
-            out.append((m.start(), m.end(), decoded))
-    for m in _PADDED.finditer(text) if "=" in text else ():
-        decoded = _b64_padded(m.group())
         if decoded is not None:
             out.append((m.start(), m.end(), decoded))
     selectors = () if text.isascii() else _SELECTORS.finditer(text)  # an ASCII text holds none
