@@ -53,6 +53,24 @@ def add_tail(ap: argparse.ArgumentParser) -> argparse.ArgumentParser:
     return ap
 
 
+Phase = Callable[[argparse.Namespace], None]
+
+
+def spec_main(doc: str | None, rows: Path, base_rows: Path, c: str, w: str, extract: Phase, figures: Phase,
+              reference_only: bool = True) -> argparse.Namespace:  # fmt: skip
+    """The command line of a bench written on `hold_cv_round46.figures` (rounds 46-48), parsed and run.
+
+    `parser` with `--base-rows`, then `--reference-only` (when `reference_only`) and `--changed` (default: the
+    concept arm `c`, `c` with the written rows `w`, `c` with the wider gate, and `w`), then `add_tail`; `run`.
+    """
+    ap = parser(doc, rows, base_rows=base_rows)
+    if reference_only:
+        ap.add_argument("--reference-only", action="store_true", help="only r44 rule by set (its misses)")
+    ap.add_argument("--changed", nargs="*", default=[c, f"{c} {w}", f"{c} gate", w],
+                    help="arms whose changes to list (against r44 rule)")  # fmt: skip
+    return run(add_tail(ap), extract, figures)
+
+
 def run(ap: argparse.ArgumentParser, extract: Callable[[argparse.Namespace], None],
         figures: Callable[[argparse.Namespace], None]) -> argparse.Namespace:  # fmt: skip
     """Parse the command line; phase 1 (`extract`) with `--extract`, else phase 2 (`figures`). Returns the args."""

@@ -88,7 +88,8 @@ class Spec:
     numbers of a text (`vector42`'s first, then ten more); `gate`: the wider gate; `written`: the written sets the `w`
     arms train on besides `w34` and `w37`, with their sample weights; `near`: how many hold-test examples nearest the
     cut to list; `after_by_set`: called once the by-set arms are in (rows, arms, y, inside, p34, base, stands), its
-    answer kept in the JSON under its `__name__`; `reference_only`: fit only `r44 rule`, by set.
+    answer kept in the JSON under its `__name__`; `reference_only`: fit only `r44 rule`, by set; `tail`: how many
+    numbers `vector` gives after `vector42`'s (round 48's `vector48` gives 28).
     """
 
     c: str
@@ -99,6 +100,7 @@ class Spec:
     near: int = 4
     after_by_set: Callable[..., dict[str, Any]] | None = None
     reference_only: bool = False
+    tail: int = 10
 
 
 def round46() -> Spec:
@@ -123,7 +125,7 @@ def figures(args: argparse.Namespace, spec: Spec | None = None) -> None:
     t0 = time.process_time()
     x46 = np.array([spec.vector(r["text"]) for r in rows])
     cpu = {f"{spec.vector.__name__}_ms": round((time.process_time() - t0) / len(rows) * 1e3, 4)}
-    x42 = x46[:, : len(x46[0]) - 10]  # the vector is vector42 and ten more numbers
+    x42 = x46[:, : len(x46[0]) - spec.tail]  # the vector is vector42 and `spec.tail` more numbers
     t0 = time.process_time()
     risk = np.array([spec.gate(r["text"]) for r in rows])
     cpu[f"{spec.gate.__name__}_ms"] = round((time.process_time() - t0) / len(rows) * 1e3, 4)
@@ -219,11 +221,16 @@ def figures(args: argparse.Namespace, spec: Spec | None = None) -> None:
 
 def main() -> None:
     """Extract, or print and write the figures."""
-    ap = hr.parser(__doc__, Path("/tmp/det46/rows.jsonl"), base_rows=Path("/tmp/det45/rows.jsonl"))
-    ap.add_argument("--changed", nargs="*", default=["c46", "c46 w46", "c46 gate", "w46"],
-                    help="arms whose changes to list (against r44 rule)")  # fmt: skip
-    hr.add_tail(ap)
-    hr.run(ap, extract, figures)
+    hr.spec_main(
+        __doc__,
+        Path("/tmp/det46/rows.jsonl"),
+        Path("/tmp/det45/rows.jsonl"),
+        "c46",
+        "w46",
+        extract,
+        figures,
+        reference_only=False,
+    )
 
 
 if __name__ == "__main__":

@@ -131,12 +131,7 @@ def figures(args: argparse.Namespace) -> None:
 
 def main() -> None:
     """Extract, or print and write the figures."""
-    ap = hr.parser(__doc__, Path("/tmp/det47/rows.jsonl"), base_rows=Path("/tmp/det46/rows.jsonl"))
-    ap.add_argument("--reference-only", action="store_true", help="only r44 rule by set (its misses)")
-    ap.add_argument("--changed", nargs="*", default=["c47", "c47 w47", "c47 gate", "w47"],
-                    help="arms whose changes to list (against r44 rule)")  # fmt: skip
-    hr.add_tail(ap)
-    hr.run(ap, extract, figures)
+    hr.spec_main(__doc__, Path("/tmp/det47/rows.jsonl"), Path("/tmp/det46/rows.jsonl"), "c47", "w47", extract, figures)
 
 
 if __name__ == "__main__":
