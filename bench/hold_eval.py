@@ -498,6 +498,10 @@ def measure(detector, rows) -> dict:  # noqa: ANN001
     }
 
 
+CANDIDATE48 = "stack/48 (round 48, candidate)"
+"""Round 48's candidate, `rules/25+hashlr/14+views/2+stack/48` (`memeval.hold._stacked48`; opt-in)."""
+
+
 def detectors() -> dict:
     """The detectors compared: rules, each classifier, the default and those before it, hashlr-12, the cascades.
 
@@ -518,6 +522,7 @@ def detectors() -> dict:
     from memeval.hold._stacked36 import get_stacked36_detector
     from memeval.hold._stacked38 import get_stacked38_detector
     from memeval.hold._stacked42 import get_stacked42_detector
+    from memeval.hold._stacked48 import get_stacked48_detector
 
     rules, clf, enc = RuleDetector(), get_hold_classifier("hashlr-10"), get_hold_encoder()
     r18 = RuleDetector(version=18)
@@ -548,9 +553,22 @@ def detectors() -> dict:
         "stacked (round 36, opt-in)": get_stacked36_detector(),
         "stacked (round 38, default until round 42)": get_stacked38_detector(),
         "stacked (round 42, default until round 43)": get_stacked42_detector(),
+        CANDIDATE48: get_stacked48_detector(),
         "cascade": get_cascade_detector(),
         "cascade-uselr1": RulesWithClassifier(rules, prev, encoder=EncoderClassifier(EncoderModel.load("uselr-1"))),
     }
+
+
+def chosen_detectors(only: list[str] | None) -> dict:
+    """`detectors()`, or only those named in `only` (exit 2 naming an unknown name and the known ones)."""
+    found = detectors()
+    if not only:
+        return found
+    unknown = [n for n in only if n not in found]
+    if unknown:
+        print(f"--only: no detector named {unknown}; use some of {sorted(found)}", file=sys.stderr)
+        raise SystemExit(2)
+    return {n: found[n] for n in only}
 
 
 def cpu_by_size(repeat: int = 50) -> dict:
@@ -638,6 +656,12 @@ def main() -> None:
     ap.add_argument(
         "--ingest", action="store_true", help="only: CPU per free text of the sample week, cheap vs cascade"
     )
+    ap.add_argument(
+        "--only",
+        nargs="+",
+        metavar="NAME",
+        help=f"score only these detectors (names as printed, e.g. default '{CANDIDATE48}')",
+    )
     args = ap.parse_args()
     if args.ingest:
         print(json.dumps(ingest_cost(), indent=1))
@@ -694,7 +718,7 @@ def main() -> None:
     for name in chosen:
         rows = sets[name]()
         out[name] = {"items": len(rows), "attacks": sum(r[1] for r in rows)}
-        for dname, d in detectors().items():
+        for dname, d in chosen_detectors(args.only).items():
             d.assess("warm up", "person")
             out[name][dname] = measure(d, rows)
     if args.cpu:
