@@ -165,9 +165,11 @@ def view(
     `audit serve`: a line on stderr and exit 0; Ctrl-C is an interruption (exit 130).
     """
     from memeval.cli._find import locate_run
-    from memeval.cli._serving import sigterm_ends_loading
+    from memeval.cli._serving import bind_port, sigterm_ends_loading
 
     path = locate_run(run, runs_dir)
+    if port:  # a taken port said at once, not after reading the run (seconds; 23 s at load 23): newuser35
+        bind_port("127.0.0.1", port, who="another `memeval view`?").close()
     with sigterm_ends_loading("memeval view"):  # a SIGTERM from the first line on stops it at once, with the usual line
         # said at once: the imports and the run's overview took 23 s of silence at load 23 before the address
         typer.echo(
