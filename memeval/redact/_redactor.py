@@ -12,8 +12,6 @@ Nothing here logs or raises with any part of the text.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import logging
 import threading
 from collections import Counter
@@ -49,6 +47,7 @@ from memeval.redact._models import REDACTOR_VERSION, Finding, Redaction, blanked
 from memeval.redact._notsecret import look_alike, not_a_secret
 from memeval.redact._piigates import LazyPiiAnalyzer, PiiSettings
 from memeval.redact._result import Recognizer, RecognizerResult
+from memeval.redact._result import RecognizerResult as Rr
 from memeval.redact._scanners import (
     ALONE_KEY,
     MATCH_KEY,
@@ -67,7 +66,6 @@ from memeval.redact._views import Reading, View, boundary_reads, boundary_view, 
 
 log = logging.getLogger(__name__)
 
-MIN_KEY_BYTES = 16
 DECODE_DEPTH = 2
 """How many encodings deep a text is read: 2 reads one decoding and one inside it (URL-encoded JSON, say)."""
 
@@ -230,11 +228,7 @@ class Redactor:
         return out
 
     def _scan_readings(
-        self,
-        subtexts: list[str],
-        depth: int,
-        texts: Sequence[str],
-        undecoded: Sequence[list[RecognizerResult]] | None,
+        self, subtexts: list[str], depth: int, texts: Sequence[str], undecoded: Sequence[list[Rr]] | None
     ) -> list[list[Finding]]:
         """`self._detect_many(subtexts, depth)`, each distinct text scanned once; at depth 0 one of `texts` is not.
 
@@ -245,9 +239,8 @@ class Redactor:
         known = {t: j for j, t in enumerate(texts)} if undecoded is not None and depth == 0 else {}
         fresh = list(dict.fromkeys(t for t in subtexts if t not in known))
         scanned = dict(zip(fresh, self._detect_many(fresh, depth), strict=True)) if fresh else {}
-        for t in subtexts:
-            if t in known and undecoded is not None and t not in scanned:
-                scanned[t] = settle(t, undecoded[known[t]], merge)
+        for t in (t for t in subtexts if t in known and undecoded is not None and t not in scanned):
+            scanned[t] = settle(t, undecoded[known[t]], merge)  # type: ignore[index]  # known is {} when it is None
         return [scanned[t] for t in subtexts]
 
     def redact(self, text: str) -> Redaction:
@@ -504,29 +497,3 @@ def get_redactor() -> Redactor:
             if _DEFAULT is None:
                 _DEFAULT = Redactor()
     return _DEFAULT
-
-
-def fingerprint(secret: str, key: bytes) -> str:
-    """Keyed fingerprint of a secret for `secret.blanked` events (RFC 2104 HMAC with SHA-256).
-
-    The same secret under the same key always gives the same fingerprint, so repeats can be
-    counted, while without the key the fingerprint reveals nothing usable about the secret.
-
-    Args:
-        secret: the raw secret, e.g. `text[f.start:f.end]` for a `Finding` f of the original text.
-        key: the team's fingerprint key, at least 16 bytes.
-
-    Returns:
-        `"hmac-sha256:"` followed by 64 lower-case hex digits.
-
-    Raises:
-        RedactionError: the key is shorter than 16 bytes or not bytes.
-    """
-    if not isinstance(key, bytes | bytearray) or len(key) < MIN_KEY_BYTES:
-        size = len(key) if isinstance(key, bytes | bytearray) else type(key).__name__
-        raise RedactionError(
-            f"the fingerprint key must be at least {MIN_KEY_BYTES} bytes, got {size}; "
-            "generate one with secrets.token_bytes(32) and keep it outside the database"
-        )
-    digest = hmac.new(bytes(key), secret.encode("utf-8"), hashlib.sha256).hexdigest()
-    return f"hmac-sha256:{digest}"
