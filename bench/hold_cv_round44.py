@@ -39,27 +39,23 @@ Usage: OPENBLAS_NUM_THREADS=1 PYTHONPATH=. nice -n 5 python bench/hold_cv_round4
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
-sys.path.insert(0, str(ROOT / "scripts"))
-sys.path.insert(0, str(ROOT / "tests" / "hold"))
+import _hold_cv as h
+import _hold_round as hr  # puts bench/, scripts/ and tests/hold/ on sys.path
+import hold_cv_round34 as r34
+import hold_cv_round35 as r35
+import hold_cv_round36 as r36
+import hold_cv_round38 as r38
+import hold_cv_round39 as r39
+import hold_cv_round40 as r40
+import numpy as np
+from hold_cv_round43 import add_choice, release_choice  # round 43's rules, run again here
 
-import _hold_cv as h  # noqa: E402
-import hold_cv_round34 as r34  # noqa: E402
-import hold_cv_round35 as r35  # noqa: E402
-import hold_cv_round36 as r36  # noqa: E402
-import hold_cv_round38 as r38  # noqa: E402
-import hold_cv_round39 as r39  # noqa: E402
-import hold_cv_round40 as r40  # noqa: E402
-import numpy as np  # noqa: E402
-from hold_cv_round43 import add_choice, release_choice  # noqa: E402  (round 43's rules, run again here)
+ROOT = hr.ROOT
 
 SETS = h.sets_through(43)
 """Every spent set (`hold_train_cv.SPENT` stops at v43); nothing of a set written after v43 is read."""
@@ -281,14 +277,7 @@ def figures(args: argparse.Namespace) -> None:
 
 def main() -> None:
     """Extract, or print and write the figures."""
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--extract", action="store_true")
-    ap.add_argument("--rows", type=Path, default=Path("/tmp/det44/rows.jsonl"))
-    ap.add_argument("--fold-dir", type=Path, default=Path("/tmp/det37/folds"))
-    ap.add_argument("--final-dir", type=Path, default=ROOT / "memeval/hold/model")
-    ap.add_argument("--out", type=Path, default=None)
-    ap.add_argument("--l2", type=float, default=1.0)
-    ap.add_argument("--w37-weight", type=float, default=5.0)
+    ap = hr.parser(__doc__, Path("/tmp/det44/rows.jsonl"), final_dir=True)
     ap.add_argument("--margin", type=float, default=0.0, help="add choices: precision above round 43's arm")
     ap.add_argument("--grid", type=float, nargs="*", default=list(GRID), help="the add cuts the choices try")
     ap.add_argument("--releases", type=float, nargs="*", default=list(RELEASES), help="release cuts (first: none)")
@@ -298,13 +287,8 @@ def main() -> None:
         default=["w44", "w44 nested", "r43 nested", "r43 person"],
         help="arms whose changes to list (against r43)",
     )
-    ap.add_argument("--print-slices", nargs="*", default=[], help="slices to print (default: all)")
-    ap.add_argument("--source-folds", type=int, default=20, help="source-grouped folds (0: none)")
-    args = ap.parse_args()
-    if args.extract:
-        extract(args)
-    else:
-        figures(args)
+    hr.add_tail(ap)
+    hr.run(ap, extract, figures)
 
 
 if __name__ == "__main__":

@@ -45,28 +45,24 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
-sys.path.insert(0, str(ROOT / "scripts"))
-sys.path.insert(0, str(ROOT / "tests" / "hold"))
+import _hold_cv as h
+import _hold_round as hr  # puts bench/, scripts/ and tests/hold/ on sys.path
+import hold_benign_round45 as w45
+import hold_cv_round34 as r34
+import hold_cv_round35 as r35
+import hold_cv_round36 as r36
+import hold_cv_round37 as r37
+import hold_cv_round38 as r38
+import hold_cv_round39 as r39
+import hold_cv_round40 as r40
+import hold_cv_round44 as r44
+import numpy as np
 
-import _hold_cv as h  # noqa: E402
-import hold_benign_round45 as w45  # noqa: E402
-import hold_cv_round34 as r34  # noqa: E402
-import hold_cv_round35 as r35  # noqa: E402
-import hold_cv_round36 as r36  # noqa: E402
-import hold_cv_round37 as r37  # noqa: E402
-import hold_cv_round38 as r38  # noqa: E402
-import hold_cv_round39 as r39  # noqa: E402
-import hold_cv_round40 as r40  # noqa: E402
-import hold_cv_round44 as r44  # noqa: E402
-import numpy as np  # noqa: E402
+ROOT = hr.ROOT
 
 SETS = h.sets_through(44)
 """Every spent set (`hold_train_cv.SPENT` stops at v44); nothing of a set written after v44 is read."""
@@ -312,18 +308,10 @@ def fixed_cuts(args: argparse.Namespace) -> None:
 
 def main() -> None:
     """Extract, or print and write the figures."""
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--extract", action="store_true")
-    ap.add_argument("--rows", type=Path, default=Path("/tmp/det45/rows.jsonl"))
-    ap.add_argument("--fold-dir", type=Path, default=Path("/tmp/det37/folds"))
-    ap.add_argument("--final-dir", type=Path, default=ROOT / "memeval/hold/model")
-    ap.add_argument("--out", type=Path, default=None)
-    ap.add_argument("--l2", type=float, default=1.0)
-    ap.add_argument("--w37-weight", type=float, default=5.0)
+    ap = hr.parser(__doc__, Path("/tmp/det45/rows.jsonl"), final_dir=True)
     ap.add_argument("--changed", nargs="*", default=["c45", "c45 w45", "c45 gate", "w45"],
                     help="arms whose changes to list (against r44)")  # fmt: skip
-    ap.add_argument("--print-slices", nargs="*", default=[], help="slices to print (default: all)")
-    ap.add_argument("--source-folds", type=int, default=20, help="source-grouped folds (0: none)")
+    hr.add_tail(ap)
     ap.add_argument("--fixed-cuts", action="store_true", help="r44 and c45 by set at FIXED, no crossing rule")
     args = ap.parse_args()
     if args.extract:

@@ -38,30 +38,26 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
-sys.path.insert(0, str(ROOT / "scripts"))
-sys.path.insert(0, str(ROOT / "tests" / "hold"))
+import _hold_cv as h
+import _hold_round as hr  # puts bench/, scripts/ and tests/hold/ on sys.path
+import hold_benign_round46 as w46
+import hold_cv_round34 as r34
+import hold_cv_round35 as r35
+import hold_cv_round37 as r37
+import hold_cv_round38 as r38
+import hold_cv_round39 as r39
+import hold_cv_round40 as r40
+import hold_cv_round44 as r44
+import hold_cv_round45 as r45
+import numpy as np
 
-import _hold_cv as h  # noqa: E402
-import hold_benign_round46 as w46  # noqa: E402
-import hold_cv_round34 as r34  # noqa: E402
-import hold_cv_round35 as r35  # noqa: E402
-import hold_cv_round37 as r37  # noqa: E402
-import hold_cv_round38 as r38  # noqa: E402
-import hold_cv_round39 as r39  # noqa: E402
-import hold_cv_round40 as r40  # noqa: E402
-import hold_cv_round44 as r44  # noqa: E402
-import hold_cv_round45 as r45  # noqa: E402
-import numpy as np  # noqa: E402
+ROOT = hr.ROOT
 
 SETS = r45.SETS
 R43 = r45.R43
@@ -92,7 +88,8 @@ class Spec:
     numbers of a text (`vector42`'s first, then ten more); `gate`: the wider gate; `written`: the written sets the `w`
     arms train on besides `w34` and `w37`, with their sample weights; `near`: how many hold-test examples nearest the
     cut to list; `after_by_set`: called once the by-set arms are in (rows, arms, y, inside, p34, base, stands), its
-    answer kept in the JSON under its `__name__`; `reference_only`: fit only `r44 rule`, by set.
+    answer kept in the JSON under its `__name__`; `reference_only`: fit only `r44 rule`, by set; `tail`: how many
+    numbers `vector` gives after `vector42`'s (round 48's `vector48` gives 28).
     """
 
     c: str
@@ -103,6 +100,7 @@ class Spec:
     near: int = 4
     after_by_set: Callable[..., dict[str, Any]] | None = None
     reference_only: bool = False
+    tail: int = 10
 
 
 def round46() -> Spec:
@@ -127,7 +125,7 @@ def figures(args: argparse.Namespace, spec: Spec | None = None) -> None:
     t0 = time.process_time()
     x46 = np.array([spec.vector(r["text"]) for r in rows])
     cpu = {f"{spec.vector.__name__}_ms": round((time.process_time() - t0) / len(rows) * 1e3, 4)}
-    x42 = x46[:, : len(x46[0]) - 10]  # the vector is vector42 and ten more numbers
+    x42 = x46[:, : len(x46[0]) - spec.tail]  # the vector is vector42 and `spec.tail` more numbers
     t0 = time.process_time()
     risk = np.array([spec.gate(r["text"]) for r in rows])
     cpu[f"{spec.gate.__name__}_ms"] = round((time.process_time() - t0) / len(rows) * 1e3, 4)
@@ -223,23 +221,16 @@ def figures(args: argparse.Namespace, spec: Spec | None = None) -> None:
 
 def main() -> None:
     """Extract, or print and write the figures."""
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--extract", action="store_true")
-    ap.add_argument("--base-rows", type=Path, default=Path("/tmp/det45/rows.jsonl"))
-    ap.add_argument("--rows", type=Path, default=Path("/tmp/det46/rows.jsonl"))
-    ap.add_argument("--fold-dir", type=Path, default=Path("/tmp/det37/folds"))
-    ap.add_argument("--out", type=Path, default=None)
-    ap.add_argument("--l2", type=float, default=1.0)
-    ap.add_argument("--w37-weight", type=float, default=5.0)
-    ap.add_argument("--changed", nargs="*", default=["c46", "c46 w46", "c46 gate", "w46"],
-                    help="arms whose changes to list (against r44 rule)")  # fmt: skip
-    ap.add_argument("--print-slices", nargs="*", default=[], help="slices to print (default: all)")
-    ap.add_argument("--source-folds", type=int, default=20, help="source-grouped folds (0: none)")
-    args = ap.parse_args()
-    if args.extract:
-        extract(args)
-    else:
-        figures(args)
+    hr.spec_main(
+        __doc__,
+        Path("/tmp/det46/rows.jsonl"),
+        Path("/tmp/det45/rows.jsonl"),
+        "c46",
+        "w46",
+        extract,
+        figures,
+        reference_only=False,
+    )
 
 
 if __name__ == "__main__":

@@ -40,25 +40,21 @@ from __future__ import annotations
 import argparse
 import collections
 import json
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
-sys.path.insert(0, str(ROOT / "scripts"))
-sys.path.insert(0, str(ROOT / "tests" / "hold"))
+import _hold_round as hr  # puts bench/, scripts/ and tests/hold/ on sys.path
+import hold_benign_round46 as w46
+import hold_benign_round47 as w47
+import hold_cv_round34 as r34
+import hold_cv_round35 as r35
+import hold_cv_round37 as r37
+import hold_cv_round39 as r39
+import hold_cv_round46 as r46
+import numpy as np
 
-import hold_benign_round46 as w46  # noqa: E402
-import hold_benign_round47 as w47  # noqa: E402
-import hold_cv_round34 as r34  # noqa: E402
-import hold_cv_round35 as r35  # noqa: E402
-import hold_cv_round37 as r37  # noqa: E402
-import hold_cv_round39 as r39  # noqa: E402
-import hold_cv_round46 as r46  # noqa: E402
-import numpy as np  # noqa: E402
+ROOT = hr.ROOT
 
 
 def extract(args: argparse.Namespace) -> None:
@@ -135,24 +131,7 @@ def figures(args: argparse.Namespace) -> None:
 
 def main() -> None:
     """Extract, or print and write the figures."""
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--extract", action="store_true")
-    ap.add_argument("--base-rows", type=Path, default=Path("/tmp/det46/rows.jsonl"))
-    ap.add_argument("--rows", type=Path, default=Path("/tmp/det47/rows.jsonl"))
-    ap.add_argument("--fold-dir", type=Path, default=Path("/tmp/det37/folds"))
-    ap.add_argument("--out", type=Path, default=None)
-    ap.add_argument("--l2", type=float, default=1.0)
-    ap.add_argument("--w37-weight", type=float, default=5.0)
-    ap.add_argument("--reference-only", action="store_true", help="only r44 rule by set (its misses)")
-    ap.add_argument("--changed", nargs="*", default=["c47", "c47 w47", "c47 gate", "w47"],
-                    help="arms whose changes to list (against r44 rule)")  # fmt: skip
-    ap.add_argument("--print-slices", nargs="*", default=[], help="slices to print (default: all)")
-    ap.add_argument("--source-folds", type=int, default=20, help="source-grouped folds (0: none)")
-    args = ap.parse_args()
-    if args.extract:
-        extract(args)
-    else:
-        figures(args)
+    hr.spec_main(__doc__, Path("/tmp/det47/rows.jsonl"), Path("/tmp/det46/rows.jsonl"), "c47", "w47", extract, figures)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Precision and recall of rules, classifier and both on the hold held-out sets; CPU per item.
 
-Usage: PYTHONPATH=. python bench/hold_eval.py [--set v45|v44|v43|v42|v41|v40|v39|v38|v37|v36|v35|v34|v33|v32|v31|v30
+Usage: PYTHONPATH=. python bench/hold_eval.py [--set v46|v45|v44|v43|v42|v41|v40|v39|v38|v37|v36|v35|v34|v33|v32|v31|v30
                                              |v29|v28|v27|v26|v25|v24|v23|v22|v21|v20|v19|v18|v17|v16|v15|v14|v13|v12|v11|v10|v9|v8|v7|v6|v5|v4|v3|v2
                                              |all]
                                              [--json] [--cpu]
@@ -33,7 +33,8 @@ forty-first round was measured (scored once after it, 2026-12-06), and v42, writ
 forty-second round was tuned (scored once after it, 2026-12-06), and v43, written while its
 forty-third round was tuned (scored once after it, 2026-12-06), and v44, written while its
 forty-fourth round was tuned (scored once after it, 2026-12-07), and v45, written blind in
-session 47 (not yet scored), are scored only when named.
+session 47 (scored once after round 47, 2026-12-07), and v46, written blind in session 48 (not yet
+scored), are scored only when named.
 
 Prints, per detector: true/false positives, precision, recall, and per language (attacks caught
 of attacks, benign held of benign); then the CPU seconds per item of each detector (process
@@ -68,6 +69,15 @@ def _fixture_rows(name: str) -> list[tuple[str, bool, str, str]]:
 
 def _grouped_rows(name: str) -> list[tuple[str, bool, str, str, str]]:
     return [(r["source"], r["held"], r["text"], r["lang"], _group(r["origin"])) for r in _jsonl(name)]
+
+
+def v46_rows() -> list[tuple[str, bool, str, str, str]]:
+    """(source, held, text, lang, origin group) of held-out v46 (written blind in issue 15's session 48).
+
+    Never part of `--set all`: every scoring of v46 is a look at held-out data and is counted in
+    memeval/hold/README.md (the lead's one look, not taken when v46 was committed).
+    """
+    return _grouped_rows("v46")
 
 
 def v45_rows() -> list[tuple[str, bool, str, str, str]]:
@@ -488,6 +498,10 @@ def measure(detector, rows) -> dict:  # noqa: ANN001
     }
 
 
+CANDIDATE48 = "stack/48 (round 48, candidate)"
+"""Round 48's candidate, `rules/25+hashlr/14+views/2+stack/48` (`memeval.hold._stacked48`; opt-in)."""
+
+
 def detectors() -> dict:
     """The detectors compared: rules, each classifier, the default and those before it, hashlr-12, the cascades.
 
@@ -508,6 +522,7 @@ def detectors() -> dict:
     from memeval.hold._stacked36 import get_stacked36_detector
     from memeval.hold._stacked38 import get_stacked38_detector
     from memeval.hold._stacked42 import get_stacked42_detector
+    from memeval.hold._stacked48 import get_stacked48_detector
 
     rules, clf, enc = RuleDetector(), get_hold_classifier("hashlr-10"), get_hold_encoder()
     r18 = RuleDetector(version=18)
@@ -538,9 +553,22 @@ def detectors() -> dict:
         "stacked (round 36, opt-in)": get_stacked36_detector(),
         "stacked (round 38, default until round 42)": get_stacked38_detector(),
         "stacked (round 42, default until round 43)": get_stacked42_detector(),
+        CANDIDATE48: get_stacked48_detector(),
         "cascade": get_cascade_detector(),
         "cascade-uselr1": RulesWithClassifier(rules, prev, encoder=EncoderClassifier(EncoderModel.load("uselr-1"))),
     }
+
+
+def chosen_detectors(only: list[str] | None) -> dict:
+    """`detectors()`, or only those named in `only` (exit 2 naming an unknown name and the known ones)."""
+    found = detectors()
+    if not only:
+        return found
+    unknown = [n for n in only if n not in found]
+    if unknown:
+        print(f"--only: no detector named {unknown}; use some of {sorted(found)}", file=sys.stderr)
+        raise SystemExit(2)
+    return {n: found[n] for n in only}
 
 
 def cpu_by_size(repeat: int = 50) -> dict:
@@ -620,7 +648,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument(
         "--set",
-        choices=[f"v{n}" for n in range(45, 1, -1)] + ["all"],
+        choices=[f"v{n}" for n in range(46, 1, -1)] + ["all"],
         default="v5",
     )
     ap.add_argument("--json", action="store_true", help="print one JSON object")
@@ -628,11 +656,18 @@ def main() -> None:
     ap.add_argument(
         "--ingest", action="store_true", help="only: CPU per free text of the sample week, cheap vs cascade"
     )
+    ap.add_argument(
+        "--only",
+        nargs="+",
+        metavar="NAME",
+        help=f"score only these detectors (names as printed, e.g. default '{CANDIDATE48}')",
+    )
     args = ap.parse_args()
     if args.ingest:
         print(json.dumps(ingest_cost(), indent=1))
         return
     sets = {
+        "v46": v46_rows,
         "v45": v45_rows,
         "v44": v44_rows,
         "v43": v43_rows,
@@ -683,7 +718,7 @@ def main() -> None:
     for name in chosen:
         rows = sets[name]()
         out[name] = {"items": len(rows), "attacks": sum(r[1] for r in rows)}
-        for dname, d in detectors().items():
+        for dname, d in chosen_detectors(args.only).items():
             d.assess("warm up", "person")
             out[name][dname] = measure(d, rows)
     if args.cpu:

@@ -1,10 +1,10 @@
 """What reading pack neighbours together costs, and how often benign neighbours are held as one (breaker48).
 
-`memeval.audit._pieces.orders_in_pieces` assesses each pack item with the one before it. This reads the benign rows
-(`"held": false`) of the held-out sets under `tests/fixtures/hold_heldout*` in file order, as a pack of that many
-items, and prints: the CPU seconds the default hold detector takes for the items alone and for the neighbouring
-pairs (batched, as the store's detector does), and how many pairs are held though neither text is (the items a
-pack build would leave out).
+`memeval.audit._pieces.orders_in_pieces` assesses each pack item with the one and two before it (breaker49). This
+reads the benign rows (`"held": false`) of the held-out sets under `tests/fixtures/hold_heldout*` in file order, as
+a pack of that many items, and prints: the CPU seconds the default hold detector takes for the items alone, for
+the neighbouring pairs, then runs of three and four (batched, as the store's detector does), and how many are held
+though no text in them is (the items a pack build would leave out).
 
 Run: `OPENBLAS_NUM_THREADS=1 PYTHONPATH=. .venv/bin/python bench/pack_pieces.py --items 600`.
 """
@@ -36,6 +36,7 @@ def main() -> None:
     """Print the figures (see the module docstring)."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--items", type=int, default=600, help="benign rows read as one pack (default 600)")
+    ap.add_argument("--window", type=int, default=4, help="longest run read (default 4)")
     args = ap.parse_args()
     from memeval.hold import get_hold_detector
     from memeval.hold._batch import assess_many
@@ -54,6 +55,17 @@ def main() -> None:
     print(f"pairs held though neither text is: {len(both)} of {len(pairs)}")
     for i in both:
         print(f"  {texts[i][:70]!r} + {texts[i + 1][:70]!r}")
+    for n in range(3, args.window + 1):  # breaker49: an item with the two and three before it
+        runs = [texts[i : i + n] for i in range(len(texts) - n + 1)]
+        c3 = time.process_time()
+        verdicts = assess_many(detector, [(" ".join(r), "agent") for r in runs])
+        cpu = time.process_time() - c3
+        none = [i for i, v in enumerate(verdicts) if v.held and not any(alone[i + k].held for k in range(n))]
+        scores = ", ".join(f"{float(verdicts[i].score):.2f}" for i in none)
+        print(f"runs of {n}: {len(runs)} in {cpu:.2f} CPU s ({1000 * cpu / max(len(runs), 1):.2f} ms a run); "
+              f"held though no text is: {len(none)} (scores {scores}; `LONGER_SCORE` 0.95)")  # fmt: skip
+        for i in none:
+            print("  " + " + ".join(repr(t[:40]) for t in texts[i : i + n]))
 
 
 if __name__ == "__main__":

@@ -19,6 +19,8 @@ table or a training script.
 - `written_rows`: a builder's WRITTEN (held) and BENIGN rows with their origin and licence, v30 on.
 - `sourced_row`: one row copied from an outside source, with its group's licence, repository, commit and path, v38 on.
 - `build_main`: the argument parsing and writing every builder repeats.
+- `WrittenSet`: a set whose every row is written in its `_written` module (v45 on): its rows, its checks against
+  the earlier sets and its `main`.
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ from hold_heldout_v18 import _po_pairs, _slug  # noqa: E402
 
 __all__ = [
     "Earlier",
+    "WrittenSet",
     "OPENING",
     "Picker",
     "archive_bytes",
@@ -351,3 +354,60 @@ def build_main(
     args = ap.parse_args()
     check_sources(args.sources, archives)
     write_heldout(rows(args.sources), known(), args.out / filename, extra)
+
+
+class WrittenSet:
+    """A held-out set whose every row is written for it (v45 on): rows, checks against v1-v(N-1), and `main`.
+
+    `version` N; `written` and `benign` the `_written` module's WRITTEN and BENIGN rows (lang, kind, text). Rows carry
+    origin `written-vN:<kind>`, the repository's own licence, repo `memeval`, commit `-` and the `_written` module's
+    path.
+    """
+
+    def __init__(
+        self, version: int, written: Iterable[tuple[str, str, str]], benign: Iterable[tuple[str, str, str]]
+    ) -> None:
+        """`version`: the set's number (46 for v46); `written`, `benign`: its orders and benign rows."""
+        self.version = version
+        self.tag = f"written-v{version}"
+        self.licence = f"written for memeval's v{version} (the repository's own licence)"
+        self.path = f"scripts/hold_heldout_v{version}_written.py"
+        self.earlier = Earlier(version - 1)
+        self._written = tuple(written)
+        self._benign = tuple(benign)
+
+    def known_texts(self) -> set[str]:
+        """Texts of the earlier sets (v1 to the one before), which this set must not repeat."""
+        return self.earlier.known()
+
+    def overlaps(self, text: str) -> bool:
+        """True when `text` repeats an earlier set's text once normalised (`Earlier.overlaps`)."""
+        return self.earlier.overlaps(text)
+
+    def rows(self) -> list[dict[str, Any]]:
+        """Every row in file order (orders, then benign), with this repository as their source."""
+        rows = written_rows(self.tag, self.licence, self._written, self._benign)
+        return [dict(r, repo="memeval", commit="-", path=self.path) for r in rows]
+
+    def main(self, doc: str) -> None:
+        """Parse `--out DIR` and write `heldout_vN.jsonl` there; exit 2 when a row repeats an earlier set's text.
+
+        The rows that repeat or open like a text of v1-v(N-1) are named and nothing is written then. `doc`: the
+        builder's docstring, whose first line is the help.
+        """
+        from hold_heldout_v6 import write_heldout
+
+        ap = argparse.ArgumentParser(description=doc.split("\n")[0])
+        ap.add_argument("--out", type=Path, required=True)
+        args = ap.parse_args()
+        rows = self.rows()
+        picker = self.earlier.picker()
+        stale = [r["text"] for r in rows if not picker.fresh(r["text"]) or self.overlaps(r["text"])]
+        if stale:
+            print(
+                f"{len(stale)} rows repeat or open like a v1-v{self.version - 1} text; rewrite them: {stale[:3]}",
+                file=sys.stderr,
+            )
+            raise SystemExit(2)
+        extra = ("licence", "repo", "commit", "path")
+        write_heldout(rows, self.known_texts(), args.out / f"heldout_v{self.version}.jsonl", extra)

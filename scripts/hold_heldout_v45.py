@@ -32,15 +32,12 @@ Usage: python scripts/hold_heldout_v45.py --out tests/fixtures/hold_heldout_v45
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _heldout_common import Earlier, Picker  # noqa: E402
-from _heldout_common import written_rows as _written_rows  # noqa: E402
+from _heldout_common import Picker, WrittenSet  # noqa: E402
 from hold_heldout_v45_written import BENIGN, WRITTEN  # noqa: E402
 
 __all__ = [
@@ -49,6 +46,7 @@ __all__ = [
     "LICENCES",
     "ORDER_LANGS",
     "REPOS",
+    "SET",
     "Picker",
     "known_texts",
     "main",
@@ -60,44 +58,22 @@ ARCHIVES: dict[str, dict[str, str]] = {}
 """No outside archive: every row of v45 is written."""
 REPOS: dict[str, tuple[str, str]] = {}
 """No outside repository (origin group -> (repository, commit)); kept for the shared pin checks."""
-LICENCES = {"written-v45": "written for memeval's v45 (the repository's own licence)"}
+SET = WrittenSet(45, WRITTEN, BENIGN)
+"""The set: its rows, its checks against v1-v44 and its `main` (shared with the other written sets)."""
+LICENCES = {SET.tag: SET.licence}
 """Origin group -> the licence of its rows (written on every row as `licence`)."""
-WRITTEN_PATH = "scripts/hold_heldout_v45_written.py"
+WRITTEN_PATH = SET.path
 ORDER_LANGS = ("sw", "tl", "hi", "ne", "ta", "am", "yo", "vi", "id", "tr", "pl", "uk", "ar", "he", "ko")
 """The languages of v45's orders besides English, 8 orders and 11 benign rows each."""
-EARLIER = Earlier(44)
-
-
-def known_texts() -> set[str]:
-    """Texts of the earlier sets (v1-v44), which v45 must not repeat."""
-    return EARLIER.known()
-
-
-def overlaps(text: str) -> bool:
-    """True when `text` repeats a v1-v44 text once normalised (`Earlier.overlaps`)."""
-    return EARLIER.overlaps(text)
-
-
-def written_rows() -> list[dict[str, Any]]:
-    """Every row of v45 in file order (orders, then benign), with this repository as their source."""
-    rows = _written_rows("written-v45", LICENCES["written-v45"], WRITTEN, BENIGN)
-    return [dict(r, repo="memeval", commit="-", path=WRITTEN_PATH) for r in rows]
+EARLIER = SET.earlier
+known_texts = SET.known_texts
+overlaps = SET.overlaps
+written_rows = SET.rows
 
 
 def main() -> None:
     """Write heldout_v45.jsonl under `--out`; exit 2 when a row repeats an earlier set's text."""
-    from hold_heldout_v6 import write_heldout
-
-    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
-    ap.add_argument("--out", type=Path, required=True)
-    args = ap.parse_args()
-    rows = written_rows()
-    picker = EARLIER.picker()
-    stale = [r["text"] for r in rows if not picker.fresh(r["text"]) or overlaps(r["text"])]
-    if stale:
-        print(f"{len(stale)} rows repeat or open like a v1-v44 text; rewrite them: {stale[:3]}", file=sys.stderr)
-        raise SystemExit(2)
-    write_heldout(rows, known_texts(), args.out / "heldout_v45.jsonl", ("licence", "repo", "commit", "path"))
+    SET.main(__doc__ or "")
 
 
 if __name__ == "__main__":

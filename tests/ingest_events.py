@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import httpx
@@ -61,34 +59,53 @@ def post_events(
     )
 
 
-def _memeval(args: list[str], env: dict[str, str]) -> None:
-    """`python -m memeval ARGS` in the repository with `env`; fails the test with its stderr's end unless it exits 0."""
-    proc = subprocess.run([sys.executable, "-m", "memeval", *args], capture_output=True, text=True, cwd=ROOT,
-                          env=env, timeout=600)  # fmt: skip
+def memeval_here(args: list[str], env: dict[str, str | None], stdin: str | None = None) -> str:
+    """`memeval ARGS` run in this process (`usage_line.set_up_memeval`) in the repository, for a test whose claim is
+    what the command stores or builds, not the process.
+
+    `env` goes on top of this process's environment less its MEMEVAL_ variables (a value None unsets that variable;
+    `user_env` gives the one a user's process in a HOME of the test's own has); `stdin` is the text on standard
+    input. Fails the test with its stderr's end unless it exits 0.
+
+    Returns:
+        What it wrote on stdout, then on stderr.
+    """
+    from usage_line import set_up_memeval
+
+    proc = set_up_memeval(*args, cwd=ROOT, env=env, stdin=stdin)
     assert proc.returncode == 0, proc.stderr[-2000:]
+    return proc.stdout + proc.stderr
+
+
+def user_env(home: Path) -> dict[str, str | None]:
+    """The environment of a user's `memeval` process in HOME `home` (made here) for `memeval_here`: XDG_CONFIG_HOME
+    unset (the store's fingerprint key lands under `home`), the suite's derived cache (`shared_cache`), no ingest
+    workers."""
+    home.mkdir(exist_ok=True)
+    return {"HOME": str(home), "XDG_CONFIG_HOME": None, **shared_cache(), "MEMEVAL_AUDIT_WORKERS": "0"}
 
 
 def ingest_to_sqlite(
     tmp_path: Path, events: list[dict[str, object]], ingest_args: tuple[str, ...] = ()
-) -> tuple[dict[str, str], bytes, str, dict[str, str]]:
+) -> tuple[dict[str, str], bytes, str, dict[str, str | None]]:
     """`memeval audit ingest` of `events` (written as JSON lines) into a new SQLite store under `tmp_path/store`.
 
-    A real subprocess (`python -m memeval`, no workers, the suite's derived cache: `shared_cache`), sender
-    `webbot`; `ingest_args` go to `audit ingest` (`--batch-size 1`: each event stored before the next). Returns each
-    stored memory's text by subject, every byte of the database's folder (the file and its WAL), the store's URL and
-    the environment the command ran in (for more commands on the same store).
+    The command line runs in the test's process (`memeval_here`: typer's runner, the same code as a `memeval`
+    process, whose start-up and engine builds would be most of a test's CPU; what these tests check is what the
+    ingest stores, not the process), in a user's environment with HOME `tmp_path/home` (`user_env`); sender `webbot`;
+    `ingest_args` go to `audit ingest` (`--batch-size 1`: each event stored before the next). Returns each stored
+    memory's text by subject, every byte of the database's folder (the file and its WAL), the store's URL and the
+    environment the command ran with (for more commands on the same store).
     """
     from memeval.audit import open_store
 
     path = tmp_path / "events.jsonl"
     path.write_text("".join(json.dumps(e) + "\n" for e in events), encoding="utf-8")
-    (tmp_path / "home").mkdir()
+    env = user_env(tmp_path / "home")
     (tmp_path / "store").mkdir()
     db_file = tmp_path / "store" / "audit.sqlite"
     db = f"sqlite:///{db_file}"
-    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path / "home"), **shared_cache(), "PYTHONPATH": str(ROOT),
-           "MEMEVAL_AUDIT_WORKERS": "0"}  # fmt: skip
-    _memeval(["audit", "ingest", str(path), "--db", db, "--sender", "webbot", *ingest_args], env)
+    memeval_here(["audit", "ingest", str(path), "--db", db, "--sender", "webbot", *ingest_args], env)
     store = open_store(db)
     try:
         stored = {e.subject: e.payload.text for e in store.events("fernhill") if e.type == "memory.written"}
@@ -101,7 +118,8 @@ def ingest_to_sqlite(
 def ingest_memories_and_pack(
     tmp_path: Path, texts: list[str], ingest_args: tuple[str, ...] = ()
 ) -> tuple[dict[str, str], bytes]:
-    """`ingest_to_sqlite` of one memory per text (`memory_event`), then `memeval pack build` of the store.
+    """`ingest_to_sqlite` of one memory per text (`memory_event`), then `memeval pack build` of the store (in this
+    process too).
 
     Returns each stored memory's text by subject (`mem_<i>`) and every byte of the database's folder (the file and
     its WAL) and of the pack as written.
@@ -109,7 +127,7 @@ def ingest_memories_and_pack(
     events = [memory_event(i, t) for i, t in enumerate(texts)]
     stored, raw, db, env = ingest_to_sqlite(tmp_path, events, ingest_args)
     pack = tmp_path / "pack.json"
-    _memeval(["pack", "build", "--team", "fernhill", "--db", db, "--out", str(pack)], env)
+    memeval_here(["pack", "build", "--team", "fernhill", "--db", db, "--out", str(pack)], env)
     return stored, raw + pack.read_bytes()
 
 

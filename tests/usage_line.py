@@ -104,7 +104,7 @@ def one_usage_line(out: subprocess.CompletedProcess[str], *needles: str) -> str:
 
 
 def set_up_memeval(
-    *args: str, cwd: Path, env: Mapping[str, str] | None = None, stdin: str | None = None
+    *args: str, cwd: Path, env: Mapping[str, str | None] | None = None, stdin: str | None = None
 ) -> subprocess.CompletedProcess[str]:
     """`memeval ARGS` run in this process (typer's test runner), as `run_memeval` would run it, for a test's set-up.
 
@@ -115,7 +115,7 @@ def set_up_memeval(
     Args:
         args: the command line after `memeval`.
         cwd: the folder it runs in (relative paths in `args` are read from there).
-        env: variables added on top (MEMEVAL_DB, XDG_CONFIG_HOME, ...).
+        env: variables added on top (MEMEVAL_DB, XDG_CONFIG_HOME, ...); a value None unsets that variable.
         stdin: text on standard input; None: nothing to read.
 
     Returns:

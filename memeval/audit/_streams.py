@@ -17,6 +17,7 @@ from memeval.redact import MAX_MIDDLES, MAX_PARTS, SCAN_INCOMPLETE, middle
 
 if TYPE_CHECKING:
     from memeval.audit._events import AuditEvent
+    from memeval.redact import Dangling
 
 STREAMS_KEPT = 4096
 """How many streams' last stored text `StreamEnds` keeps (the least recently written go first)."""
@@ -48,7 +49,23 @@ class StreamEnds:
 
     def __init__(self) -> None:
         self._ends: OrderedDict[Stream, tuple[str, ...]] = OrderedDict()
+        self._dangling: OrderedDict[Stream, Dangling] = OrderedDict()
         self._lock = threading.Lock()
+
+    def dangling(self, stream: Stream) -> Dangling | None:
+        """The key prefix `stream`'s stored texts left dangling and not yet followed by its body, or None (b49)."""
+        with self._lock:
+            return self._dangling.get(stream)
+
+    def put_dangling(self, states: Mapping[Stream, Dangling | None]) -> None:
+        """Remember each stream's dangling prefix after a batch (None: none is, or its body was found)."""
+        with self._lock:
+            for stream, state in states.items():
+                self._dangling.pop(stream, None)
+                if state is not None:
+                    self._dangling[stream] = state
+            while len(self._dangling) > STREAMS_KEPT:
+                self._dangling.popitem(last=False)
 
     def get(self, stream: Stream) -> str | None:
         """The end of `stream`'s last stored text, or None."""
@@ -132,6 +149,7 @@ def cut_across_events(
     chain_own: list[list[Sequence[Any]]] = []
     recent: dict[Stream, list[tuple[str, bool]]] = {}
     dangling: list[tuple[str, list[Any]]] = []
+    pending: dict[Stream, Dangling | None] = {}
     for d in drafts:
         stream = (d.team, d.session, d.actor.kind, d.actor.id)
         for name in type(d.payload).FREE_TEXT:
@@ -156,18 +174,23 @@ def cut_across_events(
                     chain_own.append([_findings(done.get(t)) if b else () for t, b in part])
             seen.append((text, True))
             del seen[: -(MAX_PARTS - 1)]
-            # a key's prefix left dangling at the end of the stream's text before, or of the team's from any stream,
-            # and its body after a lead-in here (`ghp_` + `(continued) <36 characters>`: breaker48)
-            team = recent.get(whole_team := team_stream(d.team))
-            if team is None:
-                team = recent[whole_team] = [(t, False) for t in ends.recent(whole_team)][-1:]
-            for earlier in dict.fromkeys(t for t in (prev, team[-1][0] if team else None) if t is not None):
-                # imported here, with a text to read: the rules it derives load the scanners (kingfisher), which a
-                # batch without free text (`report weekly`'s own event) must not pay for
-                from memeval.redact import dangling_findings
+            # a key's prefix left dangling at the end of an earlier text of the stream, or of the team's from any
+            # stream, and its body (or its pieces) in this text: breaker48, breaker49
+            # imported here, with a text to read: the rules it derives load the scanners (kingfisher), which a
+            # batch without free text (`report weekly`'s own event) must not pay for
+            from memeval.redact import dangling_start, dangling_step
 
-                dangling.append((text, dangling_findings(earlier, text)))
-            team[:] = [(text, True)]
+            hits: dict[tuple[int, int], Any] = {}
+            for s in dict.fromkeys((stream, team_stream(d.team))):
+                if s not in pending:
+                    pending[s] = ends.dangling(s)
+                if (state := pending[s]) is not None:
+                    fs, pending[s] = dangling_step(state, text)
+                    hits.update(((f.start, f.end), f) for f in fs)
+            if (start := dangling_start(text)) is not None:
+                pending[stream] = pending[team_stream(d.team)] = start
+            if hits:
+                dangling.append((text, list(hits.values())))
     more: dict[str, list[Any]] = defaultdict(list)
     for text, fs in dangling:
         more[text] += fs
@@ -183,4 +206,5 @@ def cut_across_events(
     added = {t: with_findings(t, done.get(t) or redactor.redact(t), fs) for t, fs in more.items() if fs}
     out = {**done, **added} if added else done
     ends.put({stream: [_stored(out, t, b) for t, b in seen if not b or t in out] for stream, seen in recent.items()})
+    ends.put_dangling(pending)
     return out

@@ -128,10 +128,17 @@ class Stacked43Detector(Stacked42Detector):
             if p >= m.release_below:
                 return standing or self._decided(text, base, True, p34)
             return self._decided(text, base, False, p)
-        if not base.held and p34 >= self.gate:
+        if not base.held and self._asks(text, p34):
             p = m.probability_of(text, source, base.held, view, r.score, r.held, fired, c.score, refit_p)
             return self._decided(text, base, p >= (m.add_person if source == "person" else m.add), p)
         return self._decided(text, base, False, p34)
+
+    def _asks(self, text: str, p34: float) -> bool:
+        """Whether the concept stage judges `text`, which the default lets through with `p34` under round 34's add cut.
+
+        From `gate` on (round 48's candidate also asks a framed risky step, `_stacked48`).
+        """
+        return p34 >= self.gate
 
     @staticmethod
     def _releasable(text: str, base: HoldAssessment, view: bool, m: Stack43Model) -> bool:

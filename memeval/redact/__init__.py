@@ -25,7 +25,7 @@ from memeval.redact._incomplete import SCAN_INCOMPLETE, whole
 from memeval.redact._models import REDACTOR_VERSION, Finding, Redaction, placeholder
 
 if _TYPE_CHECKING:
-    from memeval.redact._dangling import dangling_findings
+    from memeval.redact._dangling import Dangling, dangling_start, dangling_step
     from memeval.redact._fingerprint import fingerprint
     from memeval.redact._piigates import PiiSettings
     from memeval.redact._redactor import Redactor, get_redactor
@@ -35,7 +35,9 @@ if _TYPE_CHECKING:
 # about a second of CPU for them.
 _LAZY = {
     "PiiSettings": "_piigates",
-    "dangling_findings": "_dangling",
+    "Dangling": "_dangling",
+    "dangling_start": "_dangling",
+    "dangling_step": "_dangling",
     "Redactor": "_redactor",
     "fingerprint": "_fingerprint",
     "get_redactor": "_redactor",
@@ -43,6 +45,7 @@ _LAZY = {
 
 __all__ = [
     "ACROSS_DETECTOR",
+    "Dangling",
     "Finding",
     "MAX_MIDDLES",
     "MAX_PARTS",
@@ -58,7 +61,8 @@ __all__ = [
     "current_request",
     "cut_across",
     "cut_through",
-    "dangling_findings",
+    "dangling_start",
+    "dangling_step",
     "fingerprint",
     "get_redactor",
     "guard_threads",

@@ -1,34 +1,67 @@
-"""A key's body in one text after its provider's prefix left dangling at the end of the text before (breaker48).
+"""A key's body in later texts after its provider's prefix left dangling at the end of a text (breaker48, breaker49).
 
 `memeval.redact._truncated` blanks the first part of a self-identifying token cut short (`ghp_` and 8 or more of
 its characters), so that the tail stored raw in the next event is no use alone. Cut right after the prefix, the
-first part is the prefix alone (`The deploy token is ghp_`), a public word blanked by nothing, and the next event
-holds the whole body after a lead-in (`(continued) ` and 36 characters): `memeval.redact.cut_across` reads a key
+first part is the prefix alone (`The deploy token is ghp_`), a public word blanked by nothing, and a later event
+holds the body after a lead-in (`(continued) ` and 36 characters): `memeval.redact.cut_across` reads a key
 whose two parts meet at the join, which a lead-in word keeps apart, so both texts were stored as written, and the
-key was the prefix plus the second text's first long run.
+key was the prefix plus the later text's long run.
 
-`dangling_findings` reads such a pair: when the earlier text ends with a rule's prefix (its last word, nothing of
-the body after it), the later text's first run of that rule's body characters, standing alone, at least as long as
-the rule's minimum and within `WITHIN` characters of the start, is that key's body, blanked as the rule's type
-(detector `memeval:dangling-prefix:<rule>`). A run that uses fewer of lower case, upper case and digits than the
-class admits when it admits two or more (`deployment`, a word) is no body, as `_truncated` decides.
+A text that ends with a rule's prefix (its last word, nothing of the body after it; since breaker49 punctuation,
+markup or invisible characters after it too, and a prefix standing alone anywhere in it) leaves that prefix
+dangling (`dangling_start`), and each later text of its stream is read for the body (`dangling_step`) until found:
+
+- the text right after a prefix that ends its text, within `WITHIN` characters of its start: a standalone run of
+  the rule's body characters at least as long as the rule's minimum, using two or more of lower case, upper case
+  and digits when the class admits two or more (`deployment`, a word, is no body, as `_truncated` decides)
+  (breaker48);
+- any later text, anywhere in it (breaker49: a third text between the two, or a lead-in longer than 64 characters,
+  left the body stored): such a run using every one of those groups the class admits (a commit id, lower case and
+  digits, is no `ghp_` body);
+- the body cut again (breaker49: `part one <18>` then `part two <18>`): a run of `PIECE` or more characters using
+  every group, shorter than what is missing, standing at the end of its text (only spaces and punctuation after
+  it), is a piece of the body: blanked, counted, and the prefix stays dangling for the rest.
+
+Each finding is typed as the rule's credential (detector `memeval:dangling-prefix:<rule>`). A key cut into pieces of
+fewer than `PIECE` characters, or whose pieces do not end their texts, is not read here.
 """
 
 from __future__ import annotations
 
 import functools
 import re
+from dataclasses import dataclass, replace
 
 from memeval.redact._entities import credential_type
 from memeval.redact._models import Finding
 from memeval.redact._truncated import TruncatedRule, derive_all
 
 WITHIN = 64
-"""Characters of the later text a body may start within (a lead-in of a few words: `(continued) `, `part 2: `)."""
+"""Characters of the text right after the prefix a body may start within to be read as breaker48 does."""
+PIECE = 8
+"""Fewest characters of a piece of a body cut again (as `memeval.redact._truncated` needs after a prefix)."""
 DETECTOR = "memeval:dangling-prefix"
 _SCORE = 0.6
-_LAST_WORD = re.compile(r"(?:^|[^A-Za-z0-9])([A-Za-z0-9][A-Za-z0-9_\-.:~]*)[\s\"'`]*\Z")
+_ALNUM = re.compile(r"[^\W_]")
+_TRAIL = re.compile(r"[.:~]*")
+_GLUED = re.compile(r"[^\W]|-")
 _GROUPS = (re.compile(r"[a-z]"), re.compile(r"[A-Z]"), re.compile(r"[0-9]"))
+_END = re.compile(r"[\s\"'`.,;:!?)\]}>]*\Z")
+
+
+@dataclass(frozen=True)
+class Dangling:
+    """A prefix left dangling in a stream and what has been read after it.
+
+    Attributes:
+        word: the prefix as it stood in its text (`ghp_`): the rules whose prefix it is.
+        got: body characters already found in pieces after it (0 before any).
+        since: texts read after it (0 for the text right after).
+    """
+
+    word: str
+    got: int = 0
+    since: int = 0
 
 
 @functools.cache
@@ -45,37 +78,93 @@ def _by_prefix() -> tuple[dict[str, tuple[TruncatedRule, ...]], dict[str, tuple[
 
 
 @functools.cache
-def _body_pattern(rule: TruncatedRule) -> re.Pattern[str]:
-    """A standalone run of `rule`'s body characters at least as long as its full minimum."""
-    return re.compile(rf"(?<![A-Za-z0-9_\-]){rule.body_class}{{{rule.full_min},}}(?![A-Za-z0-9_\-])")
+def _runs(rule: TruncatedRule, least: int) -> re.Pattern[str]:
+    """A standalone run of `rule`'s body characters, `least` or more of them."""
+    return re.compile(rf"(?<![A-Za-z0-9_\-]){rule.body_class}{{{least},}}(?![A-Za-z0-9_\-])")
 
 
-def dangling_rules(prev: str) -> tuple[TruncatedRule, ...]:
-    """The rules whose prefix is the last word of `prev` (quotes and white space after it aside), or none."""
-    m = _LAST_WORD.search(prev[-80:])
-    if m is None:
-        return ()
-    word = m.group(1)
+def _rules(word: str) -> tuple[TruncatedRule, ...]:
     cased, lowered = _by_prefix()
     return cased.get(word, ()) + lowered.get(word.lower(), ())
 
 
-def dangling_findings(prev: str, text: str) -> list[Finding]:
-    """The body of a key whose prefix `prev` leaves dangling, found near the start of `text` (see the module).
+@functools.cache
+def _finders() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """Two patterns that find the rules' prefixes standing alone (no letter, digit or `_-.:~` before them).
+
+    Most prefixes end with `_` or `-` (`ghp_`, `xoxb-`): any such word is found and looked up (a lookup a word, as
+    an alternation of every prefix costs three times as much CPU); the rest (`AKIA`, `dp.pt.`) by their alternation.
+    """
+    cased, _ = _by_prefix()
+    plain = sorted((w for w in cased if w[-1] not in "_-"), key=len, reverse=True)
+    ends = re.compile(r"(?<![A-Za-z0-9_\-.:~])[A-Za-z0-9][A-Za-z0-9_\-.]*[_\-](?![A-Za-z0-9])")
+    alt = re.compile(rf"(?<![A-Za-z0-9_\-.:~])(?:{'|'.join(map(re.escape, plain))})")
+    return ends, alt
+
+
+def _standing(text: str) -> tuple[str, int] | None:
+    """The last rule prefix standing alone in `text`, as (prefix, where what follows it starts), or None.
+
+    Standing alone: no letter or digit of any script, `_` or `-` right after it and the `.:~` after it.
+    """
+    last: tuple[str, int] | None = None
+    cased, lowered = _by_prefix()
+    for pattern in _finders():
+        for m in pattern.finditer(text):
+            word = m.group(0)
+            if word not in cased:
+                word = word.lower()
+                if word not in lowered:
+                    continue
+            end = _TRAIL.match(text, m.end()).end()  # type: ignore[union-attr]  # `[.:~]*` always matches
+            if _GLUED.match(text, end) is None and (last is None or m.start() >= last[1]):
+                last = (word, end)
+    return last
+
+
+def dangling_start(text: str) -> Dangling | None:
+    """The prefix `text` leaves dangling, or None.
+
+    A rule's prefix as the text's last word, only spaces, punctuation, markup or invisible characters after it
+    (`ghp_`, `ghp_.`, `**ghp_**`, `` `ghp_`: ``, `ghp_…`, breaker49: all but the first were none), is read as
+    breaker48 reads it; one standing alone earlier in the text, words after it (`ghp_ (rest in the next note)`),
+    starts as though a text had been read after it (`since` 1): its body is looked for as a later text's only.
+    """
+    found = _standing(text)
+    if found is None:
+        return None
+    word, end = found
+    return Dangling(word) if _ALNUM.search(text, end) is None else Dangling(word, since=1)
+
+
+def _used(run: str, least: int = 1) -> int:
+    """How many of lower case, upper case and digits `run` holds `least` or more characters of."""
+    return sum(1 for g in _GROUPS if len(g.findall(run)) >= least)
+
+
+def dangling_step(state: Dangling, text: str) -> tuple[list[Finding], Dangling | None]:
+    """Read `text`, the next text of a stream after `state`'s prefix, for that key's body (see the module).
 
     Returns:
-        At most one finding of `text` (offsets into `text`), typed as the rule's credential; none when `prev` ends
-        with no rule's prefix or `text` holds no such body within `WITHIN` characters of its start.
+        (at most one finding of `text`, offsets into `text`, typed as the rule's credential; the state for the next
+        text: None once the whole body is found, the same prefix with `got` grown after a piece, `since` grown after
+        a text with neither).
     """
-    for rule in dangling_rules(prev):
-        m = _body_pattern(rule).search(text, 0, len(text))
-        if m is None or m.start() > WITHIN:
-            continue
-        run = m.group(0)
-        used = sum(1 for g in _GROUPS if g.search(run))
-        if rule.body_groups >= 2 and used < 2:
-            continue  # one case or digits only where the class mixes them: a word or a number, no key body
-        rule_name = rule.rule_id.split(".", 1)[-1]
-        return [Finding(entity_type=credential_type(rule.rule_id), start=m.start(), end=m.end(),
-                        detector=f"{DETECTOR}:{rule_name}", score=_SCORE)]  # fmt: skip
-    return []
+    for rule in _rules(state.word):
+        need = rule.full_min - state.got
+        every = min(rule.body_groups, 3)
+        first = state.since == 0 and state.got == 0  # the text right after the prefix: its first long run as b48
+        for m in _runs(rule, max(1, min(PIECE, need))).finditer(text):
+            run = m.group(0)
+            lax = first and len(run) >= need and m.start() <= WITHIN and (rule.body_groups < 2 or _used(run) >= 2)
+            first = first and len(run) < need
+            mixed = _used(run, 2) >= every
+            whole = len(run) >= need and (lax or mixed)
+            piece = not whole and len(run) >= PIECE and mixed and _END.match(text, m.end()) is not None
+            if not whole and not piece:
+                continue
+            name = rule.rule_id.split(".", 1)[-1]
+            found = Finding(entity_type=credential_type(rule.rule_id), start=m.start(), end=m.end(),
+                            detector=f"{DETECTOR}:{name}", score=_SCORE)  # fmt: skip
+            return [found], (None if whole else replace(state, got=state.got + len(run), since=state.since + 1))
+    return [], replace(state, since=state.since + 1)

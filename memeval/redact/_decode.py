@@ -16,10 +16,10 @@ level deep into another encoding) and blanks the ORIGINAL characters the secret 
 Decoding formats: string escapes and HTML character references as `memeval._escapes` reads them
 (JSON's, Python's, C's octal, `\u{...}`; `&#103;`, `&#x67;`, `&lowbar;`); percent-encoding
 (RFC 3986 section 2.1, UTF-8 octets); quoted-printable (RFC 2045 section 6.7, soft line breaks
-dropped); Base64 standard and URL-safe alphabets (RFC 4648 sections 4
-and 5, padding optional); hex pairs (RFC 4648 section 8, either case). A decoded segment is read
-only when it is text (UTF-8, nearly all printable): a Base64 image, a digest or a random key
-body decodes to bytes that are not, and is left to the other readings.
+dropped); Base64 standard and URL-safe alphabets (RFC 4648 sections 4 and 5, padding optional; a run of 11-15
+characters only when `=` padding completes its last group of four: an SSN's 11 bytes, redact43); hex pairs
+(RFC 4648 section 8, either case). A decoded segment is read only when it is text (UTF-8, nearly all printable): a
+Base64 image, a digest or a random key body decodes to bytes that are not, and is left to the other readings.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from memeval.ignorable import DEFAULT_IGNORABLE
 from memeval.redact._views import View
 
 _PERCENT = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
-_B64 = re.compile(r"(?<![A-Za-z0-9+/_\-])[A-Za-z0-9+/_\-]{16,}={0,2}(?![A-Za-z0-9+/=_\-])")
+_B64 = re.compile(r"(?a)(?<![\w+/-])(?:[\w+/-]{16,}={0,2}|[\w+/-]{11,15}={1,2})(?![\w+/=-])")
 _HEX = re.compile(r"(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}){8,}(?![0-9A-Fa-f])")
 _SIXTEEN = re.compile(r"[A-Za-z0-9+/_\-]{16}")  # in every `_B64`, `_HEX` match; a quarter of their search's CPU
 _JOIN = re.compile(
@@ -458,7 +458,7 @@ def hidden_view(text: str) -> View | None:
 
 def _b64(segment: str) -> str | None:
     body = segment.rstrip("=")
-    if len(body) % 4 == 1:
+    if len(body) % 4 == 1 or (len(body) < 16 and len(segment) % 4):
         return None
     padded = body + "=" * (-len(body) % 4)
     alt = "-" in body or "_" in body
@@ -485,7 +485,7 @@ def encoded_segments(text: str) -> list[tuple[int, int, str]]:
         hex_spans.add(m.span())
         if decoded is not None:
             out.append((m.start(), m.end(), decoded))
-    for m in _B64.finditer(text) if runs else ():
+    for m in _B64.finditer(text) if runs or "=" in text else ():
         if m.span() in hex_spans:
             continue
         decoded = _b64(m.group())

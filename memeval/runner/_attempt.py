@@ -34,6 +34,7 @@ from memeval.runner._diff import strip_privileges, tree_stats
 from memeval.runner._ending import AttemptEnding, Stage
 from memeval.runner._exchanges import store_exchanges
 from memeval.runner._heldwatch import held_removed_findings
+from memeval.runner._homeconfig import home_findings
 from memeval.runner._lingering import lingering_finding
 from memeval.runner._lowwater import LOW
 from memeval.runner._memory import MemoryPlaced, place_memory, take_back_memory
@@ -44,8 +45,8 @@ from memeval.runner._room import FULL_ERRNOS, after_turn
 from memeval.runner._scrub import run_scrubber
 from memeval.runner._sinks import ArtifactSink, EventSink, TrialMeter
 from memeval.runner._snapshot import snapshot_world
-from memeval.runner._tamper import MAX_FINDINGS
-from memeval.runner._verifierhome import home_findings, world_findings
+from memeval.runner._tamper import MAX_FINDINGS, held_names
+from memeval.runner._verifierhome import world_findings
 from memeval.runner._verify import RewardError, exit_doubt, killed_by, read_reward, reward_fault, run_verifier
 from memeval.runner._workspace import review_workspace
 from memeval.sandbox import (
@@ -437,7 +438,9 @@ class Attempt(AttemptEnding):
         linger = lingering_finding(v.report, self.scrubber.text) if v.report is not None else None
         # recorded as findings (a test.sh may leave a server running, or set git up): `--tamper fail` fails them
         late = (*((linger,) if linger is not None else ()), *home_findings(v.home_written))
-        late += world_findings(v.world_written) + removed_findings(v.world_removed, "late")
+        late += world_findings(v.world_written, held_names(s.task.tests_dir)) + removed_findings(
+            v.world_removed, "late"
+        )
         late += held_removed_findings(v.held_removed, v.held_rewritten)
         if late:
             room = max(0, MAX_FINDINGS - len(self.findings))  # as the scan keeps them: thousands of files, 200 named

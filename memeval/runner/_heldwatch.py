@@ -33,7 +33,7 @@ from types import TracebackType
 from memeval.eventlog import TamperFinding
 from memeval.runner._diff import printable
 from memeval.runner._heldfiles import held_copy
-from memeval.runner._shadow import INSTALLED_TREES
+from memeval.runner._testfiles import INSTALLED_TREES
 
 IN_MOVED_FROM = 0x00000040
 IN_DELETE = 0x00000200

@@ -1,7 +1,7 @@
 """User configuration test tools read from a home folder, and the verifier's home folder by the password database.
 
 Two kinds of home folder matter to the verifier. `HOME` is its own fresh `/tmp` (`memeval.runner._guard.verifier_env`),
-and the program test.sh runs can write there (`memeval.runner._verifierhome.home_written`, breaker40). The others are
+and the program test.sh runs can write there (`home_written`, breaker40). The others are
 the ones the password database names (the host's `/etc/passwd`, which the sandbox shows), which some tools take
 instead of `HOME`: the sqlite3 shell looks up its `.sqliterc` in its user's folder first, Java's `user.home` is always
 that folder (so Maven's `~/.m2/settings.xml` and local repository, and Gradle's `~/.gradle`, are read there), OpenSSH
@@ -26,6 +26,8 @@ import pwd
 import stat
 from pathlib import Path
 
+from memeval.eventlog import TamperFinding
+from memeval.runner._diff import printable
 from memeval.runner._guard import one_slash, under
 
 _GIT = "git's user configuration (aliases, `diff.external`, filters: what git runs when test.sh calls it)"
@@ -188,3 +190,49 @@ def passwd_home_written(world_root: Path, homes: tuple[str, ...], since_ns: int)
 def passwd_home_config(rel: str) -> str | None:
     """What the entry `rel` (from the world's root, one `passwd_home_written` gave) is, for its finding; else None."""
     return passwd_home_finding("/" + rel, passwd_homes(("/" + rel.split("/", 1)[0],)))
+
+
+HOME_INSIDE = "/tmp"
+"""The verifier's `HOME` inside its sandbox (`memeval.runner._guard.verifier_env`)."""
+
+USER_SITE = ".local/lib"
+"""Where Python's user site folders are (`python3.X/site-packages`): read by an interpreter started with `-E`, which
+ignores `PYTHONNOUSERSITE`; its `.pth` files run at start-up, before memeval's guard."""
+
+
+def home_written(home: Path) -> tuple[str, ...]:
+    """The entries of `HOME_CONFIG` (and Python user site folders) present under `home`, sorted.
+
+    Args:
+        home: the host folder that was the verifier's `HOME` (its fresh `/tmp`); nothing there is read or followed.
+    """
+    found = [rel for rel in HOME_CONFIG if os.path.lexists(home / rel)]
+    try:
+        versions = os.listdir(home / USER_SITE)
+    except OSError:  # no such folder (the usual case), or not one
+        versions = []
+    found += [
+        f"{USER_SITE}/{v}/site-packages" for v in versions if os.path.lexists(home / USER_SITE / v / "site-packages")
+    ]
+    return tuple(sorted(found))
+
+
+def home_findings(written: tuple[str, ...]) -> tuple[TamperFinding, ...]:
+    """One `runner-config` finding per entry `home_written` found, named as the sandbox saw it (`/tmp/.proverc`)."""
+    out = []
+    for rel in written:
+        what = (
+            HOME_CONFIG.get(rel) or "Python's user site folder, which `python3 -E` reads (its `.pth` files run first)"
+        )
+        out.append(
+            TamperFinding(
+                path=printable(f"{HOME_INSIDE}/{rel}"),  # a user site folder's name is the program's to choose
+                kind="runner-config",
+                change="added",
+                detail=(
+                    f"written in the verifier's fresh home folder while test.sh ran (by test.sh or a program it ran): "
+                    f"{what}; a tool test.sh ran after that read it"
+                ),
+            )
+        )
+    return tuple(out)

@@ -27,8 +27,9 @@ from dataclasses import dataclass, field
 
 from memeval.eventlog import TamperFinding
 from memeval.runner._diff import printable
-from memeval.runner._shadow import COLLECTED_TEST, INSTALLED_TREES
+from memeval.runner._shadow import COLLECTED_TEST
 from memeval.runner._tamper import RUNNER_CONFIG_FILES, VENV_DETAIL
+from memeval.runner._testfiles import INSTALLED_TREES
 from memeval.types import TamperKind
 
 TREE_SKIPPED = frozenset({"__pycache__", ".cache"})

@@ -11,12 +11,26 @@ file or a folder is asked as the tools would ask it.
 
 from __future__ import annotations
 
-import fnmatch
 import importlib.machinery
 import os
 import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
+
+from memeval.runner._testfiles import (
+    INSTALLED_TREES,
+    JS_RUNNER_DATA_DETAIL,
+    JS_TEST_DETAIL,
+    NODE_FILE,
+    NODE_FOLDER,
+    NODE_WHY,
+    PERL_TEST_DETAIL,
+    js_runner_data,
+    js_test_file,
+    node_entry,
+    pattern_test,
+    perl_test_file,
+)
 
 PACKAGE_RANKS = {"extension": 0, ".py": 1, ".pyc": 2}
 """Where a package's `__init__` of each kind stands in Python's search of one folder (lower is found first)."""
@@ -164,29 +178,13 @@ def shadowed_task_modules(
     return sorted(set(hidden))
 
 
-NODE_FILE = ("", ".js", ".json", ".node")
-"""What Node's `require(X)` of a path tries first, in order: the file `X`, then `X.js`, `X.json`, `X.node`."""
-NODE_FOLDER = ("package.json", "index.js", "index.json", "index.node")
-"""Then the folder `X`: its `package.json` (`main`), then `X/index.js`, `X/index.json`, `X/index.node`."""
 MAKEFILES = ("GNUmakefile", "makefile", "Makefile")
 """The file GNU make reads from its working folder when none is named: the first of these that exists."""
 PYTHON_WHY = (
     "Python takes a package before a compiled module, that before source, and a module before a namespace folder"
 )
-NODE_WHY = "Node's require(X) takes the file X, then X.js, X.json, X.node, then the folder X/"
 MAKE_WHY = "make reads GNUmakefile, then makefile, then Makefile"
 PERL_PMC_WHY = "Perl's require loads X.pmc before X.pm in the same folder"
-
-
-def _node_entry(parts: list[str]) -> tuple[list[str], str, int]:
-    """(folder, X, rank) of the entry at `parts` as what `require(folder/X)` may load (lower is tried first)."""
-    if len(parts) >= 2 and parts[-1] in NODE_FOLDER:
-        return parts[:-2], parts[-2], len(NODE_FILE) + NODE_FOLDER.index(parts[-1])
-    for rank in range(len(NODE_FILE) - 1, 0, -1):
-        suffix = NODE_FILE[rank]
-        if parts[-1].endswith(suffix) and len(parts[-1]) > len(suffix):
-            return parts[:-1], parts[-1][: -len(suffix)], rank
-    return parts[:-1], parts[-1], 0
 
 
 def _node_providers(folder: str, name: str, ls: Listings) -> list[tuple[int, str]]:
@@ -213,7 +211,7 @@ def shadowed_task_files(
     ls = ls or Listings()
     out = [(p, PYTHON_WHY) for p in shadowed_task_modules(rel, world_root, pristine, roots, ls)]
     parts = rel.split("/")
-    folder, name, rank = _node_entry(parts)
+    folder, name, rank = node_entry(parts)
     here = "/".join(folder)
     world_s, task_s = os.fspath(world_root), os.fspath(pristine)
     world_here, task_here = os.path.join(world_s, here), os.path.join(task_s, here)
@@ -268,19 +266,6 @@ COLLECTED_TEST = re.compile(r"^(?:test[^/]*\.py|[^/]*_test\.py|[^/]*_test\.go|[^
 """A file a test runner imports or builds with the tests of its folder: pytest's `test_*.py` and `*_test.py`,
 `unittest discover`'s `test*.py`, Go's `*_test.go` (compiled into its package's test binary), and the
 `*.test.js` / `*.spec.ts` files jest, vitest and mocha load (mocha all in one process)."""
-MOCHA_FOLDER = re.compile(r"^[^/]*\.[cm]?js$")
-"""A file mocha loads from its default spec folder `./test/` (`./test/*.{js,cjs,mjs}`), in one process."""
-JEST_FOLDER = "__tests__"
-JS_SOURCE = re.compile(r"^[^/]*\.[cm]?[jt]sx?$")
-"""A file jest collects from a `__tests__` folder at any depth (its default `testMatch`,
-`**/__tests__/**/*.?([mc])[jt]s?(x)`), whatever its name (breaker43: no finding before)."""
-INSTALLED_TREES = frozenset({"site-packages", "dist-packages", "node_modules", "vendor", ".yarn"})
-"""Installed package trees, where a task's own tools often live: a file added or changed there is an
-`installed-package` finding (`memeval.runner._tamper`). `vendor` is Composer's (`vendor/bin/phpunit` is how a PHP
-task's test.sh runs its tests), Go's (`go test` builds a module's dependencies from `vendor/` when
-`vendor/modules.txt` is there: an assertion library of the agent's) and bundler's `vendor/bundle` (breaker40: no
-finding before). `.yarn` is Yarn's: the packages of a Plug'n'Play project (`cache/*.zip`, `unplugged/`), its plugins,
-and the Yarn a project runs (`releases/yarn-*.cjs`, named by `yarnPath`) (breaker43)."""
 DOCTEST_FILE = re.compile(r"^test[^/]*\.txt$")
 """A text file pytest runs through `doctest` when it collects its folder, with no option (breaker48: no finding)."""
 DOCTEST_RUN = (
@@ -295,43 +280,10 @@ COLLECTED_TEST_DETAIL = (
 PATTERN_DETAIL = (
     " (named by a pattern the held-back files give their runner: `python_files`, `discover -p`, `--doctest-glob`)"
 )
-JS_TEST_DETAIL = (
-    "JavaScript test file the agent {}: mocha loads every spec file into one process before it runs any (a "
-    "`process.exit(0)` there passes a failing run), and jest, vitest and `node --test` run what they collect"
-)
 GO_TEST_DETAIL = (
     "Go test file the agent {}: `go test` compiles every `*_test.go` of a package into the held-back tests' "
     "binary, where its `TestMain` or `init` runs first (`os.Exit(0)` passes a failing run)"
 )
-
-
-def js_test_file(parts: list[str]) -> bool:
-    """Whether the file at `parts` (a path split at `/`) is one a JavaScript test runner collects by its place.
-
-    mocha's `test/*.js` (not the world folder's own top) or any script under jest's `__tests__`.
-    """
-    mocha = len(parts) >= 3 and parts[-2] == "test" and MOCHA_FOLDER.match(parts[-1]) is not None
-    return mocha or (JEST_FOLDER in parts[:-1] and JS_SOURCE.match(parts[-1]) is not None)
-
-
-def pattern_test(rel: str, patterns: Iterable[str], held_dirs: Iterable[str] = ()) -> bool:
-    """Whether the file at `rel` (from the world root) is named by a held-back pattern (`held_test_patterns`).
-
-    Matched as pytest's `fnmatch_ex`; one that takes any name (`*.py`) only in a folder named in `held_dirs` (b48).
-    """
-    parts = rel.split("/")
-    if any(p in INSTALLED_TREES for p in parts):
-        return False
-    inside = "/" + rel
-    folder = inside.rsplit("/", 1)[0]
-    for pat in patterns:
-        if "/" in pat:  # as pytest's `fnmatch_ex`: a relative pattern holding a separator matches a path's end
-            hit = fnmatch.fnmatchcase(inside, pat if pat.startswith("/") else "*/" + pat)
-        else:
-            hit = fnmatch.fnmatchcase(parts[-1], pat)
-        if hit and (not fnmatch.fnmatchcase("x.py", pat) or folder in held_dirs):
-            return True
-    return False
 
 
 def collected_test(rel: str, change: str, patterns: Iterable[str] = (), held_dirs: Iterable[str] = ()) -> str | None:
@@ -349,6 +301,10 @@ def collected_test(rel: str, change: str, patterns: Iterable[str] = (), held_dir
         return COLLECTED_TEST_DETAIL.format(change) + PATTERN_DETAIL
     if DOCTEST_FILE.match(parts[-1]) and not any(p in INSTALLED_TREES for p in parts):  # breaker48
         return f"doctest file the agent {change}: {DOCTEST_RUN}"
+    if (data := js_runner_data(parts)) is not None and not any(p in INSTALLED_TREES for p in parts):  # breaker49
+        return JS_RUNNER_DATA_DETAIL[data].format(change)
+    if perl_test_file(parts):  # breaker49
+        return PERL_TEST_DETAIL.format(change)
     if (not js_test_file(parts) and not COLLECTED_TEST.match(parts[-1])) or any(p in INSTALLED_TREES for p in parts):
         return None
     if parts[-1].endswith(".py"):
@@ -471,6 +427,28 @@ def held_module_shadow(inside: str, roots: Iterable[str], held: Iterable[str]) -
             f"a {what} named like the held-back tests' module {held_mods[mod]}: copied into {root}, that file is "
             f"never imported, Python takes a {what} before a `.py` in one folder"
         )
+    return None
+
+
+def held_node_shadow(inside: str, held: Iterable[str]) -> str | None:
+    """Why the agent's file at `inside` is what Node's `require` loads in place of a held-back file, or None.
+
+    `require('./helper')` takes the file `helper`, then `helper.js`, `helper.json`, `helper.node` (`NODE_FILE`): a
+    test.sh that copies its held-back `check.test.js` and `helper.js` into a folder and runs them there loads the
+    agent's extensionless `helper` beside the copy instead (breaker49: a wrong answer passed with reward 1 and no
+    finding), as `expected.js` beside a copied `expected.json`. Where test.sh copies is not known, so the name is
+    enough, outside installed package trees. `held` are the held-back tests' file names.
+    """
+    parts = inside.strip("/").split("/")
+    if any(p in INSTALLED_TREES for p in parts[:-1]):
+        return None
+    _, stem, rank = node_entry(parts[-1:])
+    for later in NODE_FILE[rank + 1 :]:
+        if (name := stem + later) in held and later:
+            return (
+                f"what Node's require finds before the held-back tests' file {name}: {NODE_WHY}, so a held-back "
+                f"test copied beside this file that requires `./{stem}` loads this file instead"
+            )
     return None
 
 

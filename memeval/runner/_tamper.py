@@ -39,15 +39,16 @@ from memeval.runner._runnersection import (
     venv_command,
 )
 from memeval.runner._shadow import (
-    INSTALLED_TREES,
     Listings,
     collected_test,
     held_module_shadow,
     held_name_file,
+    held_node_shadow,
     loose_folders,
     package_init_runs,
     shadowed_task_files,
 )
+from memeval.runner._testfiles import INSTALLED_TREES
 from memeval.sandbox import World
 from memeval.types import TamperKind
 
@@ -364,6 +365,8 @@ def classify(
     package_link = stat.S_ISLNK(st.st_mode) and (world_root / rel / "__init__.py").is_file()  # breaker39
     shadow_at = f"{inside}/__init__.py" if package_link else inside  # a link to a package: as its `__init__`
     if (held := held_module_shadow(shadow_at, (*ctx.roots, *loose), ctx.held)) is not None:
+        add("shadows-task-file", held)
+    if stat.S_ISREG(st.st_mode) and (held := held_node_shadow(inside, ctx.held)) is not None:  # breaker49
         add("shadows-task-file", held)
     blocking = next((p for p in rel.split("/")[:-1] if p in ctx.held), None)
     if blocking is not None and change == "added":

@@ -30,66 +30,35 @@ import posixpath
 import re
 import stat
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 from memeval.eventlog import TamperFinding
 from memeval.runner._diff import printable
 from memeval.runner._heldfiles import held_copy
-from memeval.runner._homeconfig import HOME_CONFIG, passwd_home_config
+from memeval.runner._homeconfig import passwd_home_config
 from memeval.runner._libshadow import library_shadow
 from memeval.runner._madesite import ALWAYS_LOOKED_AT, image_has
 from memeval.runner._madevenv import made_venv_written, pip_install_written
 from memeval.runner._removed import world_folders_before
 from memeval.runner._runnersection import RUNNER_SECTIONS, TOOL_CONFIG, git_detail
-from memeval.runner._shadow import COLLECTED_TEST, DOCTEST_FILE, DOCTEST_RUN, INSTALLED_TREES, js_test_file
+from memeval.runner._shadow import (
+    COLLECTED_TEST,
+    DOCTEST_FILE,
+    DOCTEST_RUN,
+    held_node_shadow,
+)
 from memeval.runner._tamper import JS_RUNNER_CONFIG, RUNNER_CONFIG_FILES, STARTUP, VENV_DETAIL
+from memeval.runner._testfiles import (
+    INSTALLED_TREES,
+    JEST_MOCKS,
+    JS_MOCK_RUN,
+    PERL_TEST_RUN,
+    js_runner_data,
+    js_test_file,
+    perl_test_file,
+)
 from memeval.types import TamperKind
-
-HOME_INSIDE = "/tmp"
-"""The verifier's `HOME` inside its sandbox (`memeval.runner._guard.verifier_env`)."""
-
-USER_SITE = ".local/lib"
-"""Where Python's user site folders are (`python3.X/site-packages`): read by an interpreter started with `-E`, which
-ignores `PYTHONNOUSERSITE`; its `.pth` files run at start-up, before memeval's guard."""
-
-
-def home_written(home: Path) -> tuple[str, ...]:
-    """The entries of `HOME_CONFIG` (and Python user site folders) present under `home`, sorted.
-
-    Args:
-        home: the host folder that was the verifier's `HOME` (its fresh `/tmp`); nothing there is read or followed.
-    """
-    found = [rel for rel in HOME_CONFIG if os.path.lexists(home / rel)]
-    try:
-        versions = os.listdir(home / USER_SITE)
-    except OSError:  # no such folder (the usual case), or not one
-        versions = []
-    found += [
-        f"{USER_SITE}/{v}/site-packages" for v in versions if os.path.lexists(home / USER_SITE / v / "site-packages")
-    ]
-    return tuple(sorted(found))
-
-
-def home_findings(written: tuple[str, ...]) -> tuple[TamperFinding, ...]:
-    """One `runner-config` finding per entry `home_written` found, named as the sandbox saw it (`/tmp/.proverc`)."""
-    out = []
-    for rel in written:
-        what = (
-            HOME_CONFIG.get(rel) or "Python's user site folder, which `python3 -E` reads (its `.pth` files run first)"
-        )
-        out.append(
-            TamperFinding(
-                path=printable(f"{HOME_INSIDE}/{rel}"),  # a user site folder's name is the program's to choose
-                kind="runner-config",
-                change="added",
-                detail=(
-                    f"written in the verifier's fresh home folder while test.sh ran (by test.sh or a program it ran): "
-                    f"{what}; a tool test.sh ran after that read it"
-                ),
-            )
-        )
-    return tuple(out)
-
 
 WORLD_DETAIL = (
     "written into the world while test.sh ran (by test.sh or a program it ran), after the tamper scan had read it: "
@@ -235,6 +204,10 @@ def config_kind(rel: str) -> tuple[TamperKind, str] | None:
         return "conftest", LATE_TEST
     if name.endswith((*TS_SOURCE, *JS_OUTPUT)) and (COLLECTED_TEST.match(name) or js_test_file(parts)):  # breaker43
         return "conftest", LATE_JS_TEST
+    if js_runner_data(parts) == JEST_MOCKS:  # breaker49 (a `.snap` is no finding here: jest writes missing ones)
+        return "conftest", JS_MOCK_RUN
+    if perl_test_file(parts):  # breaker49
+        return "conftest", PERL_TEST_RUN
     if DOCTEST_FILE.match(name):  # breaker48: pytest's default `--doctest-glob`, run in its process
         return "conftest", f"a doctest file: {DOCTEST_RUN}"
     if name.endswith(".pth") or name.split(".")[0] in STARTUP and name.endswith((".py", ".pyc")):
@@ -360,7 +333,12 @@ def world_written(
             link = name in INSTALLED_TREES and os.path.islink(path)
             if name == VENV_CONFIG and (dirpath in made_venv or before is None):
                 continue  # a virtual environment test.sh made
-            if not (in_tree or venv_bin) and config_kind(rel) is None and installed_kind(rel, link) is None:
+            node_shadow = not in_tree and held_node_shadow("/" + rel, held or ()) is not None  # breaker49
+            if (
+                not (in_tree or venv_bin or node_shadow)
+                and config_kind(rel) is None
+                and installed_kind(rel, link) is None
+            ):
                 # a link, not walked through (one to nothing the host has is listed as a file: asked of dotless names,
                 # and of any name when it leads nowhere on the host: `/app/.venv -> /tmp/v`, the sandbox's, breaker45)
                 made_lib = venv and dirpath in made_venv and name == "lib64"  # `venv` links `lib64 -> lib`
@@ -479,11 +457,16 @@ def _compiled(rel: str, ts_before: set[str]) -> bool:
     return name.rsplit(".", 1)[0] in ts_before
 
 
-def world_findings(written: tuple[str, ...]) -> tuple[TamperFinding, ...]:
-    """One finding per file `world_written` found, named as the sandbox saw it (`/app/.proverc`)."""
+def world_findings(written: tuple[str, ...], held: Iterable[str] = ()) -> tuple[TamperFinding, ...]:
+    """One finding per file `world_written` found, named as the sandbox saw it (`/app/.proverc`).
+
+    `held` are the held-back tests' file names, for a file Node's `require` takes before one (`held_node_shadow`).
+    """
     out = []
     for rel in written:
         kind_what = installed_kind(rel, rel.rsplit("/", 1)[-1] in INSTALLED_TREES) or config_kind(rel)
+        if kind_what is None and (node := held_node_shadow("/" + rel, held)) is not None:  # breaker49
+            kind_what = "shadows-task-file", node
         if kind_what is None:  # `/root/.sqliterc` (breaker41), a venv's command or a link made then (breaker43)
             home = passwd_home_config(rel)
             parts = rel.split("/")

@@ -33,10 +33,10 @@ from memeval.runner._guard import (
 )
 from memeval.runner._heldfiles import held_configs, vouchers
 from memeval.runner._heldwatch import HeldWatch, held_rewritten
-from memeval.runner._homeconfig import passwd_home_written, passwd_homes
+from memeval.runner._homeconfig import home_written, passwd_home_written, passwd_homes
 from memeval.runner._mtimes import date_tests, settle_world
 from memeval.runner._removed import removed_late, world_folders_before
-from memeval.runner._verifierhome import home_written, world_written
+from memeval.runner._verifierhome import world_written
 from memeval.sandbox import (
     SANDBOX_CAPS_FOR_USER_SWITCH,
     ExitReport,

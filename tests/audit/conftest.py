@@ -7,6 +7,7 @@ PostgreSQL database, so tests never see each other's events.
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -14,6 +15,7 @@ from typing import Any
 
 import pytest
 from pg_fixture import PgServer, need_pg
+from served import Served, served
 
 from memeval.audit import EVENT_ADAPTER, QUEUE_TYPES, AuditEvent, SqlAuditStore
 
@@ -44,6 +46,26 @@ class QueueStore(SqlAuditStore):
         if origin is None:
             origin = "review" if drafts and all(d.type in QUEUE_TYPES for d in drafts) else "ingest"
         return super().append(drafts, sender=sender, origin=origin)
+
+
+@pytest.fixture(scope="session")
+def plain_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """One `memeval audit serve` (`served`, no settings added) for the tests of group `plain-served`.
+
+    Starting one costs about 6 CPU s (imports, the hold and redaction guards' engines); the tests that
+    need a plain server share this one, each as a team of its own (`served_team`). A test asking for it
+    carries `pytest.mark.xdist_group("plain-served")`, so one xdist worker starts it once.
+    """
+    with served(tmp_path_factory.mktemp("plain-served"), {}) as running:
+        yield running
+
+
+@pytest.fixture
+def served_team(plain_server: Served, request: pytest.FixtureRequest) -> Served:
+    """`plain_server` as a team of this test's own (a new token; its texts; the log from the test's start)."""
+    group = request.node.get_closest_marker("xdist_group")
+    assert group is not None and group.args == ("plain-served",), "mark the test xdist_group('plain-served')"
+    return plain_server.for_team("served-" + hashlib.sha256(request.node.nodeid.encode()).hexdigest()[:12])
 
 
 @pytest.fixture

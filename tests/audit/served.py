@@ -3,6 +3,11 @@
 `served(tmp_path, env)` starts the command in its own session on a SQLite store with a token made
 beforehand, waits for its "(Ctrl-C to stop)" line and yields (process, url, token); the server is
 stopped with SIGINT at the end and its stderr, everything it logged, is in `Served.log`.
+
+One server can serve several tests (`Served.for_team`): each test sends as a team of its own, with a
+token of its own, reads its own team's stored texts and the log from the moment it began. Ingest keeps
+everything per team (streams, resends, the texts read with the one before), so the tests do not see
+each other's events.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -39,11 +44,20 @@ class Served:
     url: str
     token: str
     db: str
-    raw: bytes = b""
+    team: str = "fernhill"
+    since: int = 0
+    """Where this view's log starts in `raw` (0: the server's start)."""
+    raw: bytearray = field(default_factory=bytearray)
+    """Everything read from the server's stderr so far, shared by the views `for_team` makes."""
 
     @property
     def log(self) -> str:
-        """Everything the server wrote on stderr so far (read from the pipe without blocking)."""
+        """What the server wrote on stderr from `since` on (read from the pipe without blocking)."""
+        self._drain()
+        return self.raw[self.since :].decode(errors="replace")
+
+    def _drain(self) -> None:
+        """Add what is waiting in the server's stderr pipe to `raw`, without blocking."""
         assert self.proc.stderr is not None
         fd = self.proc.stderr.fileno()
         while select.select([fd], [], [], 0)[0]:
@@ -51,11 +65,26 @@ class Served:
             if not chunk:
                 break
             self.raw += chunk
-        return self.raw.decode(errors="replace")
+
+    def for_team(self, team: str) -> Served:
+        """A view of this server for `team`: a new token of sender `memsys`, its texts, the log from now on."""
+        store = SqlAuditStore(self.db, fingerprint_key=bytes.fromhex(KEY_HEX))
+        try:
+            token = add_token(store, team, "memsys")
+        finally:
+            store.engine.dispose()
+            store._write_engine.dispose()
+        self._drain()  # the view's log starts after what the server wrote so far
+        return replace(self, team=team, token=token, since=len(self.raw))
+
+    def stored_bytes(self) -> bytes:
+        """Every byte of the store as it is now: the SQLite file with its WAL and journal."""
+        base = Path(self.db.removeprefix("sqlite:///"))
+        return b"".join(p.read_bytes() for p in sorted(base.parent.glob(base.name + "*")) if p.is_file())
 
     def texts(self) -> dict[str, str]:
-        """The stored text of each of team fernhill's events, by its sender's event id (`stored_texts`)."""
-        return stored_texts(self.db)
+        """The stored text of each of the team's events, by its sender's event id (`stored_texts`)."""
+        return stored_texts(self.db, self.team)
 
     def post(self, events: list[dict[str, object]]) -> dict[str, Any]:
         """POST `events` as one batch with the server's token; the 200 answer's JSON (anything else fails)."""
@@ -83,11 +112,11 @@ class Served:
         raise AssertionError(f"no {what} process under the server")
 
 
-def stored_texts(db: str) -> dict[str, str]:
-    """The stored text of each of team fernhill's events in store `db`, by its sender's event id ("" for none)."""
+def stored_texts(db: str, team: str = "fernhill") -> dict[str, str]:
+    """The stored text of each of `team`'s events in store `db`, by its sender's event id ("" for none)."""
     store = SqlAuditStore(db, fingerprint_key=bytes.fromhex(KEY_HEX))
     try:
-        return {e.sender_event_id: str(getattr(e.payload, "text", "")) for e in store.events("fernhill")}
+        return {e.sender_event_id: str(getattr(e.payload, "text", "")) for e in store.events(team)}
     finally:
         store.engine.dispose()
         store._write_engine.dispose()

@@ -3,8 +3,9 @@
 The ingest redacts a batch's texts joined (one scanner call); betterleaks' `curl-auth-user` read
 from a `curl ... \\` line ending one memory on into the next memory and took its LAST `-u`, so
 the first password of that memory was stored raw (each memory alone was blanked). Real parts:
-`memeval audit ingest` as a subprocess, and a real `memeval audit serve` on 127.0.0.1, each on a
-SQLite store whose bytes (with its WAL) are then searched for the password.
+`memeval audit ingest` as a subprocess, and a real `memeval audit serve` on 127.0.0.1 (the group's
+shared server, `plain_server`, this test a team of its own), each on a SQLite store whose bytes (with
+its WAL) are then searched for the password.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from served import served
+from served import Served
 from shared_cache import shared_cache
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,7 +35,7 @@ def _password(rng: random.Random) -> str:
             return pw
 
 
-def _events(p1: str, p2: str) -> list[dict]:
+def _events(p1: str, p2: str, team: str = "fernhill") -> list[dict]:
     texts = [
         "curl -X POST https://api.example.com/v1/items \\",
         f'curl -u ":{p1}" https://localhost:9200\ncurl --user deploy:{p2} https://b.example.com',
@@ -43,7 +44,7 @@ def _events(p1: str, p2: str) -> list[dict]:
         {
             "type": "memory.written",
             "occurred_at": f"2026-11-20T10:00:0{i}Z",
-            "team": "fernhill",
+            "team": team,
             "sender_event_id": f"cross-{i}",
             "actor": {"kind": "agent", "id": "support-bot"},
             "session": "ses_cross",
@@ -59,7 +60,7 @@ def _store_bytes(db_file: Path) -> bytes:
     return b"".join(p.read_bytes() for p in db_file.parent.iterdir() if p.name.startswith(db_file.name))
 
 
-@pytest.mark.slow  # a real CLI and a real server, each building the redactor (~6 CPU s)
+@pytest.mark.slow  # a real CLI building the redactor (~3 CPU s)
 def test_cli_ingest_stores_neither_password(tmp_path: Path) -> None:
     rng = random.Random("cli ingest")
     p1, p2 = _password(rng), _password(rng)
@@ -85,22 +86,23 @@ def test_cli_ingest_stores_neither_password(tmp_path: Path) -> None:
         assert pw not in proc.stdout + proc.stderr
 
 
-@pytest.mark.slow
-def test_http_ingest_stores_neither_password(tmp_path: Path) -> None:
+@pytest.mark.xdist_group("plain-served")  # one worker starts the shared server (`plain_server`)
+def test_http_ingest_stores_neither_password(served_team: Served) -> None:
     rng = random.Random("http ingest")
     p1, p2 = _password(rng), _password(rng)
-    with served(tmp_path, {}) as srv:
-        r = httpx.post(
-            f"{srv.url}/api/v1/events",
-            json={"events": _events(p1, p2)},
-            headers={"Authorization": f"Bearer {srv.token}"},
-            timeout=120,
-        )
-        assert r.status_code == 200, r.text
-        assert r.json()["stored"] >= 2
-        raw = _store_bytes(tmp_path / "a.sqlite")
-        log = srv.log
+    srv = served_team
+    r = httpx.post(
+        f"{srv.url}/api/v1/events",
+        json={"events": _events(p1, p2, srv.team)},
+        headers={"Authorization": f"Bearer {srv.token}"},
+        timeout=120,
+    )
+    assert r.status_code == 200, r.text
+    assert r.json()["stored"] >= 2
+    raw = srv.stored_bytes()
+    log = srv.log
     assert b"mem_1" in raw
+    assert {"cross-0", "cross-1"} <= set(srv.texts())  # this test's team's memories were stored (blanked)
     for pw in (p1, p2):
         assert pw.encode() not in raw
         assert pw not in log

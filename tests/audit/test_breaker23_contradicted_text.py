@@ -7,19 +7,18 @@ other memories, which is what "agents act on neither side of an open one" forbid
 sample itself, the side a person turned down when settling con_02 ("The Thursday courier cut-off
 is 16:30.", kept: b) shipped in README's pack through seven other memories. Now an item whose text
 equals a side (normalised, as duplicates are merged) is left out as that side is, and says why.
+The commands (ingest, the reviewer's account, the settlement, the pack build) run in the test's process
+(`ingest_events.memeval_here`): the claim is the pack and what `pack build` says, not the process.
 """
 
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from shared_cache import shared_cache
+from ingest_events import memeval_here, user_env
 
-ROOT = Path(__file__).resolve().parents[2]
 A14 = "Refunds are decided within 14 days."
 B30 = "Refunds are decided within 30 days."
 CUT_A = "The Thursday courier cut-off is 16:30."
@@ -36,13 +35,6 @@ def _opened(i: int, subject: str, a: tuple[str, str], b: tuple[str, str]) -> dic
     return {"type": "contradiction.opened", "occurred_at": f"2026-11-16T11:{i:02d}:00Z", "team": "fernhill",
             "sender_event_id": f"c{i}", "actor": {"kind": "system", "id": "memory-checker"}, "subject": subject,
             "payload": {"a_item": a[0], "a_text": a[1], "b_item": b[0], "b_text": b[1]}}  # fmt: skip
-
-
-def _run(args: list[str], env: dict[str, str], stdin: str | None = None) -> str:
-    proc = subprocess.run([sys.executable, "-m", "memeval", *args], capture_output=True, text=True, cwd=ROOT,
-                          env=env, input=stdin, timeout=300)  # fmt: skip
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    return proc.stdout + proc.stderr
 
 
 @pytest.mark.slow  # 25 s in the suite (91c579d9, three workers): handed out first
@@ -62,16 +54,15 @@ def test_neither_side_of_a_contradiction_ships_under_another_id(tmp_path: Path) 
     f = tmp_path / "events.jsonl"
     f.write_text("".join(json.dumps(e) + "\n" for e in events), encoding="utf-8")
     (tmp_path / "store").mkdir()
-    (tmp_path / "home").mkdir()
     db = f"sqlite:///{tmp_path / 'store' / 'audit.sqlite'}"
-    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path / "home"), **shared_cache(), "PYTHONPATH": str(ROOT),
-           "MEMEVAL_AUDIT_WORKERS": "0", "MEMEVAL_DB": db}  # fmt: skip
-    _run(["audit", "ingest", str(f), "--sender", "bot"], env)
-    _run(["users", "add", "root", "--role", "admin", "--password-stdin"], env, stdin="pw-admin-123456")
-    said = _run(["review", "settle", "contradiction/fernhill/con_02", "--keep", "b", "--reason", "17:00 since Nov",
-                 "--user", "root", "--password-stdin"], env, stdin="pw-admin-123456")  # fmt: skip
+    env = {**user_env(tmp_path / "home"), "MEMEVAL_DB": db}
+    memeval_here(["audit", "ingest", str(f), "--sender", "bot"], env)
+    memeval_here(["users", "add", "root", "--role", "admin", "--password-stdin"], env, stdin="pw-admin-123456")
+    settle = ["review", "settle", "contradiction/fernhill/con_02", "--keep", "b", "--reason", "17:00 since Nov",
+              "--user", "root", "--password-stdin"]  # fmt: skip
+    said = memeval_here(settle, env, stdin="pw-admin-123456")
     assert "settled" in said, said
-    out = _run(["pack", "build", "--team", "fernhill", "--out", str(tmp_path / "p.json")], env)
+    out = memeval_here(["pack", "build", "--team", "fernhill", "--out", str(tmp_path / "p.json")], env)
 
     texts = [i["text"] for i in json.loads((tmp_path / "p.json").read_text(encoding="utf-8"))["items"]]
     assert not [t for t in texts if "Refunds" in t], texts  # open: neither side, under any id

@@ -24,16 +24,12 @@ space or a cancel tag after each, or alternating the two kinds, were stored as a
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from shared_cache import shared_cache
+from ingest_events import memeval_here, user_env
 
 from memeval.audit import open_store
-
-ROOT = Path(__file__).resolve().parents[2]
 
 # One worker takes the whole module in one stretch, so `ingested` (a real `audit ingest` and `pack
 # build`) runs once; handed out test by test it ran once a worker, and again on a worker whose stretch
@@ -62,13 +58,6 @@ def _line(i: int, text: str) -> str:
     })  # fmt: skip
 
 
-def _run(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    proc = subprocess.run([sys.executable, "-m", "memeval", *args], capture_output=True, text=True, cwd=ROOT,
-                          env=env, timeout=300)  # fmt: skip
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    return proc
-
-
 SECRET_TEXTS = [
     "Ship seeds in padded envelopes." + tags(f"deploy token {TOKEN}"),
     "The staging database login is in the vault." + tags(f"password={PASSWORD}"),
@@ -94,20 +83,21 @@ ORDER_TEXTS = [
 
 @pytest.fixture(scope="module")
 def ingested(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, dict[str, str]]:
-    """One real `audit ingest` of every text here, then `pack build`: (store folder, pack, subject -> stored text)."""
+    """One `audit ingest` of every text here, then `pack build`: (store folder, pack, subject -> stored text).
+
+    Both command lines run in the test's process (`ingest_events.memeval_here`): the claim is what they store and
+    pack, not the process."""
     tmp_path = tmp_path_factory.mktemp("tags")
     texts = SECRET_TEXTS + ORDER_TEXTS
     f = tmp_path / "events.jsonl"
     f.write_text("\n".join(_line(i, t) for i, t in enumerate(texts)) + "\n", encoding="utf-8")
     (tmp_path / "store").mkdir()
-    (tmp_path / "home").mkdir()
+    env = user_env(tmp_path / "home")
     db_file = tmp_path / "store" / "audit.sqlite"
     db = f"sqlite:///{db_file}"
-    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path / "home"), **shared_cache(), "PYTHONPATH": str(ROOT),
-           "MEMEVAL_AUDIT_WORKERS": "0"}  # fmt: skip
-    _run(["audit", "ingest", str(f), "--db", db, "--sender", "tagbot"], env)
+    memeval_here(["audit", "ingest", str(f), "--db", db, "--sender", "tagbot"], env)
     pack = tmp_path / "pack.json"
-    _run(["pack", "build", "--team", "fernhill", "--db", db, "--out", str(pack)], env)
+    memeval_here(["pack", "build", "--team", "fernhill", "--db", db, "--out", str(pack)], env)
     stored = {e.subject: e.payload.text for e in open_store(db).events("fernhill") if e.type == "memory.written"}
     return db_file.parent, pack, stored
 

@@ -15,9 +15,10 @@ how many people in those places write them) was stored raw too: NFKC keeps those
 card and IBAN recognizers read ASCII ones. The redactor's normal view now reads every script's
 decimal digits as ASCII digits (one for one, so the span blanked is the one written).
 
-Each is checked through a real `memeval audit ingest` on SQLite (the database file, its WAL and
-shared memory) and on PostgreSQL, and in the built pack; ordinary text with references, escapes
-and other scripts' digits is left as written.
+Each is checked through `memeval audit ingest` on SQLite (the database file, its WAL and shared
+memory) and on PostgreSQL, and in the pack `memeval pack build` builds (both command lines run in the
+test's process: `ingest_events.memeval_here`; the claim is what they store and build); ordinary text
+with references, escapes and other scripts' digits is left as written.
 """
 
 from __future__ import annotations
@@ -25,17 +26,14 @@ from __future__ import annotations
 import html
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from ingest_events import memeval_here, user_env
 from pg_fixture import PgServer, need_pg
-from shared_cache import shared_cache
 
 from memeval.audit import open_store
 
-ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "ghp_" + "Zq8vR2kLp9xYw3Tn7Bc5Df1Gh4Jk6Lm0Np2Q"
 """A GitHub token's shape (made up)."""
 AWS_ID = "AKIAQ3EGRTYUIO2PLKJH"
@@ -111,12 +109,6 @@ def _line(i: int, text: str) -> str:
     })  # fmt: skip
 
 
-def _run(args: list[str], env: dict[str, str]) -> None:
-    proc = subprocess.run([sys.executable, "-m", "memeval", *args], capture_output=True, text=True, cwd=ROOT,
-                          env=env, timeout=600)  # fmt: skip
-    assert proc.returncode == 0, proc.stderr[-2000:]
-
-
 def _readings(text: str) -> list[str]:
     """`text` as a browser, a JSON/JS/Python reader or `printf` would read it back."""
     unescaped = text.encode("latin-1", "backslashreplace").decode("unicode_escape", "replace")
@@ -155,12 +147,10 @@ def _ingest(tmp_path: Path, db: str) -> tuple[dict[str, str], str]:
     texts = ENCODED + DIGITS + PLAIN
     f = tmp_path / "events.jsonl"
     f.write_text("\n".join(_line(i, t) for i, t in enumerate(texts)) + "\n", encoding="utf-8")
-    (tmp_path / "home").mkdir()
-    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path / "home"), **shared_cache(), "PYTHONPATH": str(ROOT),
-           "MEMEVAL_AUDIT_WORKERS": "0"}  # fmt: skip
-    _run(["audit", "ingest", str(f), "--db", db, "--sender", "webbot"], env)
+    env = user_env(tmp_path / "home")
+    memeval_here(["audit", "ingest", str(f), "--db", db, "--sender", "webbot"], env)
     pack = tmp_path / "pack.json"
-    _run(["pack", "build", "--team", "fernhill", "--db", db, "--out", str(pack)], env)
+    memeval_here(["pack", "build", "--team", "fernhill", "--db", db, "--out", str(pack)], env)
     store = open_store(db)
     try:
         stored = {e.subject: e.payload.text for e in store.events("fernhill") if e.type == "memory.written"}
@@ -186,7 +176,7 @@ def test_encoded_keys_and_cards_in_other_digits_never_reach_sqlite_or_the_pack(t
         assert form.encode() not in raw, ascii(form)
 
 
-@pytest.mark.slow  # a PostgreSQL database and two more memeval processes
+@pytest.mark.slow  # a PostgreSQL database
 def test_encoded_keys_and_cards_in_other_digits_never_reach_postgres(
     tmp_path: Path, pg_server: PgServer | None
 ) -> None:

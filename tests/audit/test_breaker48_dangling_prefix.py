@@ -3,10 +3,11 @@
 `The deploy token is ghp_` ends one memory and `(continued) ` + the token's 36 characters starts the next: the first
 part is the public prefix alone (blanked by nothing), and the reading across events needs the key's parts to meet at
 the join, which the lead-in keeps apart, so both were stored as written: the whole key, its prefix being public.
-The same with the two memories in two sessions (`AKIA` + `part two: ` and an AWS key id's 16 characters). Through a
-real `memeval audit ingest` into SQLite (one batch, and `--batch-size 1`: the prefix stored before the body
+The same with the two memories in two sessions (`AKIA` + `part two: ` and an AWS key id's 16 characters). Through
+`memeval audit ingest` into SQLite (one batch, and `--batch-size 1`: the prefix stored before the body
 arrives), the bodies are in neither the database file nor its WAL; a prefix named in prose before ordinary words
 (`... start with ghp_` + `and the fine-grained ones ...`) is stored as written.
+The command lines run in the test's process (`ingest_events.ingest_to_sqlite`): the claim is what is stored.
 """
 
 from __future__ import annotations

@@ -5,8 +5,8 @@ word, whatever it held: a memory system that "corrected" a lesson by resending i
 id saw a 200 (or `0 stored`) and believed the correction stored. The answer now counts those
 (`changed_resends`, HTTP JSON and the CLI's summary), the log names their ids, and nothing stored
 changes. A resend that repeats the event (its secret blanked again, its held text held again) is
-not counted. Real parts: `memeval audit serve` on 127.0.0.1 (SQLite), `memeval audit ingest`
-processes on PostgreSQL.
+not counted. Real parts: `memeval audit serve` on 127.0.0.1 (SQLite; the group's shared server,
+`plain_server`, this test a team of its own), `memeval audit ingest` processes on PostgreSQL.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from pathlib import Path
 import httpx
 import pytest
 from patience import patient
-from served import KEY_HEX, ROOT, served, stored_texts
+from served import KEY_HEX, ROOT, Served, stored_texts
 from usage_line import set_up_memeval
 
 TOKEN_TEXT = "The stock sync reads the repo with ghp_" + "Q7rT2mXw9LkP4vZs8NbC1yHd6FgJ3aUe5KoR"
@@ -48,38 +48,44 @@ AGAIN = [
 ]
 
 
-def test_http_answer_counts_changed_resends_and_the_log_names_them(tmp_path: Path) -> None:
-    with served(tmp_path, {}) as srv:
+def _as_team(events: list[dict[str, object]], team: str) -> list[dict[str, object]]:
+    """`events` with `team` as their team (the HTTP test sends as a team of its own on the shared server)."""
+    return [{**e, "team": team} for e in events]
 
-        def post(events: list[dict[str, object]]) -> dict[str, object]:
-            r = httpx.post(f"{srv.url}/api/v1/events", json={"events": events},
-                           headers={"Authorization": f"Bearer {srv.token}"}, timeout=patient(120))  # fmt: skip
-            assert r.status_code == 200, r.text
-            return r.json()  # type: ignore[no-any-return]
 
-        first = post(FIRST)
-        assert first["held"] == 1 and first["secrets_blanked"] == 1 and first["changed_resends"] == 0, first
-        before = srv.texts()
-        again = post(AGAIN)
-        assert again["stored"] == 0 and again["duplicates"] == 4 and again["changed_resends"] == 2, again
-        assert srv.texts() == before  # nothing stored changed
-        log = srv.log
-        [line] = [x for x in log.splitlines() if "other contents" in x]
-        assert "'rs1'" in line and "'rs4'" in line and "'rs2'" not in line and "'rs3'" not in line, line
-        assert post(FIRST[1:3])["changed_resends"] == 0  # the very same events again: plain duplicates
-        # breaker17: one batch holding an id twice (a client's queue: the event, then its correction).
-        # On c01e11e the second was a duplicate and not counted (only ids stored before the batch were compared).
-        both = [
-            _ev(7, "lesson.proposed", "les_ferns", "Ferns ship on Mondays."),
-            _ev(7, "lesson.proposed", "les_ferns", "Ferns ship on Tuesdays."),  # changed within the batch
-            _ev(8, "memory.written", "mem_token2", TOKEN_TEXT),
-            _ev(8, "memory.written", "mem_token2", TOKEN_TEXT),  # the very same: blanked alike
-            _ev(9, "memory.written", "mem_orders2", ORDERS),
-            _ev(9, "memory.written", "mem_orders2", ORDERS),  # the very same: held alike
-        ]
-        within = post(both)
-        assert within["stored"] >= 3 and within["duplicates"] == 3 and within["changed_resends"] == 1, within
-        assert srv.texts()["rs7"] == "Ferns ship on Mondays."  # the first is kept
+@pytest.mark.xdist_group("plain-served")  # one worker starts the shared server (`plain_server`)
+def test_http_answer_counts_changed_resends_and_the_log_names_them(served_team: Served) -> None:
+    srv = served_team
+
+    def post(events: list[dict[str, object]]) -> dict[str, object]:
+        r = httpx.post(f"{srv.url}/api/v1/events", json={"events": _as_team(events, srv.team)},
+                       headers={"Authorization": f"Bearer {srv.token}"}, timeout=patient(120))  # fmt: skip
+        assert r.status_code == 200, r.text
+        return r.json()  # type: ignore[no-any-return]
+
+    first = post(FIRST)
+    assert first["held"] == 1 and first["secrets_blanked"] == 1 and first["changed_resends"] == 0, first
+    before = srv.texts()
+    again = post(AGAIN)
+    assert again["stored"] == 0 and again["duplicates"] == 4 and again["changed_resends"] == 2, again
+    assert srv.texts() == before  # nothing stored changed
+    log = srv.log
+    [line] = [x for x in log.splitlines() if "other contents" in x]
+    assert "'rs1'" in line and "'rs4'" in line and "'rs2'" not in line and "'rs3'" not in line, line
+    assert post(FIRST[1:3])["changed_resends"] == 0  # the very same events again: plain duplicates
+    # breaker17: one batch holding an id twice (a client's queue: the event, then its correction).
+    # On c01e11e the second was a duplicate and not counted (only ids stored before the batch were compared).
+    both = [
+        _ev(7, "lesson.proposed", "les_ferns", "Ferns ship on Mondays."),
+        _ev(7, "lesson.proposed", "les_ferns", "Ferns ship on Tuesdays."),  # changed within the batch
+        _ev(8, "memory.written", "mem_token2", TOKEN_TEXT),
+        _ev(8, "memory.written", "mem_token2", TOKEN_TEXT),  # the very same: blanked alike
+        _ev(9, "memory.written", "mem_orders2", ORDERS),
+        _ev(9, "memory.written", "mem_orders2", ORDERS),  # the very same: held alike
+    ]
+    within = post(both)
+    assert within["stored"] >= 3 and within["duplicates"] == 3 and within["changed_resends"] == 1, within
+    assert srv.texts()["rs7"] == "Ferns ship on Mondays."  # the first is kept
 
 
 @pytest.mark.slow  # two `memeval audit ingest` processes, each loading the redactor and the hold detector: ~25 s

@@ -8,9 +8,10 @@ value never quoted, and afterwards no byte of the store holds any of them.
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -21,6 +22,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from live_server import LiveServer
 from patience import patient
+from pg_fixture import PgServer, need_pg
 from typer.testing import CliRunner
 
 from memeval.audit import SqlAuditStore, add_token, create_ingest_app
@@ -221,37 +223,79 @@ def _event_with_key(place: str, key: str, n: int) -> dict[str, Any]:
     return ev
 
 
-@pytest.mark.slow  # 5-10 s each in the full suite (a CLI and a server per kind)
-@pytest.mark.parametrize("kind", ["github", "aws-key", "jwt", "email", "card"])
+KEY_KINDS = ("github", "aws-key", "jwt", "email", "card")
+"""The secrets a sender writes as a field name (`HOSTILE`'s)."""
+
+
+@pytest.fixture(scope="module")
+def keys_through_the_cli(
+    tmp_path_factory: pytest.TempPathFactory, pg_server: PgServer | None
+) -> Callable[[str], tuple[subprocess.CompletedProcess[str], list[object], bytes]]:
+    """backend -> one real `memeval audit ingest` of every kind's secret as a key in each place, on a store of its own.
+
+    Line `KEY_KINDS.index(kind) * len(KEY_PLACES) + n + 1` holds `kind`'s secret at `KEY_PLACES[n]`; `audit ingest`
+    names every malformed line (up to `MAX_REPORTED`, 20), so each kind's test reads its own lines of the message.
+    One process a backend for the module's tests (a process a kind cost about 1.5 CPU s more each: the CLI's
+    imports). Returns the finished process, the events its store holds afterwards and every byte of that store.
+    """
+    runs: dict[str, tuple[subprocess.CompletedProcess[str], list[object], bytes]] = {}
+
+    def run(backend: str) -> tuple[subprocess.CompletedProcess[str], list[object], bytes]:
+        if backend not in runs:
+            folder = tmp_path_factory.mktemp(f"keys-{backend}")
+            db = f"sqlite:///{folder / 'a.sqlite'}" if backend == "sqlite" else need_pg(pg_server).new_database()
+            lines = [_event_with_key(place, HOSTILE[kind], len(KEY_PLACES) * k + n)
+                     for k, kind in enumerate(KEY_KINDS) for n, place in enumerate(KEY_PLACES)]  # fmt: skip
+            f = folder / "keys.jsonl"
+            f.write_text("".join(json.dumps(ev) + "\n" for ev in lines))
+            res = subprocess.run(
+                [str(ROOT / ".venv" / "bin" / "memeval"), "audit", "ingest", str(f), "--db", db],
+                capture_output=True,
+                text=True,
+                env={**os.environ, "MEMEVAL_FINGERPRINT_KEY": "ab" * 32},
+                timeout=300,
+            )
+            store = SqlAuditStore(db, fingerprint_key=b"k" * 32)
+            try:
+                events: list[object] = list(store.events("fernhill"))
+            finally:
+                store.engine.dispose()
+            runs[backend] = (res, events, _stored_bytes(db))
+        return runs[backend]
+
+    return run
+
+
+@pytest.mark.slow  # 5-10 s each in the full suite (a server per kind; the CLI once a backend)
+@pytest.mark.xdist_group("id-shape-keys")  # the module's CLI run (`keys_through_the_cli`) made once a backend
+@pytest.mark.parametrize("kind", KEY_KINDS)
 def test_a_secret_written_as_a_key_is_refused_and_never_echoed(
-    kind: str, server: tuple[str, SqlAuditStore], db_url: str, tmp_path: Path
+    kind: str,
+    server: tuple[str, SqlAuditStore],
+    db_url: str,
+    backend: str,
+    keys_through_the_cli: Callable[[str], tuple[subprocess.CompletedProcess[str], list[object], bytes]],
 ) -> None:
     """A secret used as a field name is refused (exit 2 / 422) with the path shown without it.
 
-    One CLI process reads a line for each place (`audit ingest` names every malformed line), so
-    each line's refusal is checked on its own line of the message; a process per place cost about
-    1.5 CPU s more each (the CLI's imports).
+    One CLI process a backend reads a line for each kind and place (`keys_through_the_cli`), so each line's
+    refusal is checked on its own line of the message.
     """
     secret = HOSTILE[kind]
     base, store = server
     token = add_token(store, "fernhill", "memsys")
-    f = tmp_path / "keys.jsonl"
-    f.write_text("".join(json.dumps(_event_with_key(place, secret, n)) + "\n" for n, place in enumerate(KEY_PLACES)))
-    res = subprocess.run(
-        [str(ROOT / ".venv" / "bin" / "memeval"), "audit", "ingest", str(f), "--db", db_url],
-        capture_output=True,
-        text=True,
-        env={**__import__("os").environ, "MEMEVAL_FINGERPRINT_KEY": "ab" * 32},
-        timeout=300,
-    )
+    res, cli_stored, cli_bytes = keys_through_the_cli(backend)
     assert res.returncode == 2, res.stderr
     assert secret not in res.stdout + res.stderr
     said = {line.split(":", 1)[0].strip(): line for line in res.stderr.splitlines() if line.startswith("  line ")}
+    first = KEY_KINDS.index(kind) * len(KEY_PLACES) + 1
     for n, place in enumerate(KEY_PLACES):
-        line = said.get(f"line {n + 1}", "")
+        line = said.get(f"line {first + n}", "")
         path = "" if place == "top" else place + "."
-        assert f"line {n + 1}: {path}<" in line and "not shown" in line, (place, res.stderr)
+        assert f"line {first + n}: {path}<" in line and "not shown" in line, (place, res.stderr)
         assert "is not a field memory.written takes: remove it" in line, (place, res.stderr)
+    assert cli_stored == []
+    assert secret.encode() not in cli_bytes
     for n, place in enumerate(KEY_PLACES):
         r = httpx.post(
             f"{base}/api/v1/events",

@@ -4,9 +4,10 @@ An agent that writes a credential's first characters at the end of one memory ev
 of the next leaves two texts neither of which holds a whole key. The first event ends with the full rule's own
 lead-in (a credential-named key and its assignment, an `Authorization:` scheme, a crypt scheme `$6$`, an Azure
 client secret's `8Q~`) and a value too short for the rule; the second starts with a piece no text-alone reading
-can tell from a name or a hash. Each pair goes through a real `memeval audit ingest` into SQLite; the first
+can tell from a name or a hash. Each pair goes through `memeval audit ingest` into SQLite; the first
 part must not reach the file or its WAL (nor the pack), so the key is never stored whole. Texts ending with the
 same lead-ins and a word, a type or a template are stored as written.
+The command lines run in the test's process (`ingest_events.ingest_to_sqlite`): the claim is what is stored.
 """
 
 from __future__ import annotations

@@ -6,19 +6,21 @@ readings can judge (a hex tail, a tail of a few characters, a value after a keyw
 each event is now read with the previous event of its stream (team, session, actor): a key found across the two
 is blanked in both when they come in one batch, and in the second when the first was stored before it arrived
 (`--batch-size 1`, or a real `memeval audit serve` sent one event a request, where the server's redaction guard
-reads the window), so the key is never stored whole. Each case goes through a real `memeval audit ingest` into
-SQLite and a `memeval pack build`; the file, its WAL and the pack are grepped. Consecutive events that glue into a
-key-like run but hold no key (a UUID, a git sha and a version cut across two events, a ticket number before a word)
-are stored as written.
+reads the window: the group's shared server, `plain_server`), so the key is never stored whole. Each case goes
+through `memeval audit ingest` into SQLite and a `memeval pack build` (their command lines in the test's process:
+`ingest_events.ingest_memories_and_pack`); the file, its WAL and the pack are grepped. Consecutive events that
+glue into a key-like run but hold no key (a UUID, a git sha and a version cut across two events, a ticket number
+before a word) are stored as written.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from ingest_events import ingest_memories_and_pack, memory_event, post_events
 from patience import patient
-from served import served
+from served import Served
 
 from memeval.audit import open_store
 
@@ -78,18 +80,19 @@ def test_a_key_cut_across_two_events_stored_one_by_one_is_never_stored_whole(tmp
         assert tail not in raw, ascii(second)
 
 
-def test_a_key_cut_across_two_events_posted_one_a_request_is_never_stored_whole(tmp_path: Path) -> None:
+@pytest.mark.xdist_group("plain-served")  # one worker starts the shared server (`plain_server`)
+def test_a_key_cut_across_two_events_posted_one_a_request_is_never_stored_whole(served_team: Served) -> None:
     texts = [t for pair in CUTS for t in pair] + PLAIN
-    with served(tmp_path, {}) as srv:
-        for i, text in enumerate(texts):
-            answer = post_events(srv.url, srv.token, [memory_event(i, text)], patient(120))
-            assert answer.status_code == 200, answer.text[:500]
+    srv = served_team
+    for i, text in enumerate(texts):
+        answer = post_events(srv.url, srv.token, [memory_event(i, text, srv.team)], patient(120))
+        assert answer.status_code == 200, answer.text[:500]
     store = open_store(srv.db)
     try:
-        stored = {e.subject: e.payload.text for e in store.events("fernhill") if e.type == "memory.written"}
+        stored = {e.subject: e.payload.text for e in store.events(srv.team) if e.type == "memory.written"}
     finally:
         store.engine.dispose()
-    raw = b"".join(p.read_bytes() for p in tmp_path.iterdir() if p.is_file())
+    raw = srv.stored_bytes()
     for i, plain in enumerate(PLAIN, start=2 * len(CUTS)):
         assert stored[f"mem_{i}"] == plain, ascii(stored[f"mem_{i}"])
     for i, (first, second) in enumerate(CUTS):

@@ -2,9 +2,10 @@
 
 `the staging db password:` ends one event of a session and `Tr0ub4dor&3xQ, rotate it monthly` starts the next:
 neither text alone holds a credential, and redact33's reading across events used only findings with a part on
-each side of the join. Through a real `memeval audit ingest` into SQLite (one batch, and `--batch-size 1`: the
+each side of the join. Through `memeval audit ingest` into SQLite (one batch, and `--batch-size 1`: the
 lead-in stored before the value arrives) and `memeval pack build`, the value is in neither the database file, its
 WAL nor the pack; the lead-ins, and ordinary first words after a lead-in, are stored as written.
+The command lines run in the test's process (`ingest_events.ingest_to_sqlite`): the claim is what is stored.
 """
 
 from __future__ import annotations

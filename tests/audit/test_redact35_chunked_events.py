@@ -2,10 +2,11 @@
 
 A client that streams a credential into memory in chunks (`ghp_Q7rT`, `2mXw9LkP`, ...) leaves events whose middle
 ones are a single run of the key. redact33 read two events at a time: no pair holds enough of a `sgph_` token (its
-body is hex) for a rule, so every chunk was stored raw. Through a real `memeval audit ingest` into SQLite and
+body is hex) for a rule, so every chunk was stored raw. Through `memeval audit ingest` into SQLite and
 `memeval pack build`: in one batch no chunk of 8 characters is in the database file, its WAL or the pack, and the
 prose around the chunks is stored as written; with `--batch-size 1` (each event stored before the next arrives)
 the token is never stored whole: its last chunk is blanked when it arrives.
+The command lines run in the test's process (`ingest_events.ingest_to_sqlite`): the claim is what is stored.
 """
 
 from __future__ import annotations

@@ -82,6 +82,11 @@ def test_views_map_back_to_the_original() -> None:
         ("deploy --password=Zz9!kk2 now", "Zz9!kk2"),
         ("Authorization: Basic dXNlcjpwYXNzd29yZA==", "dXNlcjpwYXNzd29yZA=="),
         ("SSN 123-45-6788.", "123-45-6788"),
+        # the SSN words after the number, in a URL path (`/` before it): stored raw on main (redact43)
+        ("see https://example.com/docs/344-80-0749 (SSN)/index.html", "344-80-0749"),
+        ("refs/170-36-5618 social security number on file", "170-36-5618"),
+        # an SSN Base64-encoded: 16 characters with one `=`, under the 16-character run the decoder read (redact43)
+        ("payload: MDc4LTA1LTExMjM= (decode it)", "MDc4LTA1LTExMjM="),
         ("card 4111.1111.1111.1111 ok", "4111.1111.1111.1111"),
         ("card ４１１１ １１１１ １１１１ １１１１ ok", "４１１１ １１１１ １１１１ １１１１"),
         ("call 01 42 68 53 00 today", "01 42 68 53 00"),
@@ -110,6 +115,12 @@ def test_context_and_normalised_cases(text: str, secret: str) -> None:
         "image: ghcr.io/acme/api@sha256:" + "0a" * 32,
         "the docs' example key AKIAIOSFODNN7EXAMPLE",
         "AKIA0123456789ABCDEFG is one character too long",
+        # SSN words after a number the SSA rules refuse (area 900), or after a longer dotted number
+        "docs/900-12-3456 (SSN) is the sample's placeholder",
+        "build 2024.344-80-0749 ssn check",
+        # short padded Base64 runs now read: text without personal data, and a setting ending in `=`
+        "greeting aGVsbG8gd29ybGQ= sent",
+        "export FOO_BAR_BAZ_QUX= now",
     ],
 )
 def test_look_alikes_stay(text: str) -> None:

@@ -59,6 +59,8 @@ def test_which_files_are_collected_test_modules() -> None:
         "app/test/zz.js",  # mocha's default spec folder
         "app/test/zz.mjs",
         "app/tests/test_x.txt",  # pytest's default `--doctest-glob` (breaker48)
+        "app/test/fixtures/data.js",  # `node --test` runs every script under a `test` folder (breaker49)
+        "app/src/test-zz.cjs",  # and `test.js`, `test-*.js` anywhere (breaker49)
     ):
         assert collected_test(rel, "added") is not None, rel
     for rel in (
@@ -69,7 +71,7 @@ def test_which_files_are_collected_test_modules() -> None:
         "app/node_modules/x/x_test.go",
         "app/node_modules/x/x.test.js",
         "app/src/index.js",
-        "app/test/fixtures/data.js",  # below mocha's folder: not loaded by default
+        "app/test/fixtures/data.json",  # no script
         "test/zz.json",
     ):
         assert collected_test(rel, "added") is None, rel

@@ -93,7 +93,7 @@ def test_the_home_folder_is_the_password_databases_and_only_its_tool_files_count
 
 
 def test_user_configuration_of_more_tools_in_the_fresh_home_is_a_finding(tmp_path: Path) -> None:
-    from memeval.runner._verifierhome import home_written
+    from memeval.runner._homeconfig import home_written
 
     (tmp_path / ".ipython" / "profile_default").mkdir(parents=True)
     for rel in (".psqlrc", ".gdbinit", ".config/gdb/gdbinit", ".config/go/env", ".zshenv"):

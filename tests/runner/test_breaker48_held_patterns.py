@@ -106,7 +106,7 @@ def test_a_module_named_by_the_held_back_tests_patterns_is_a_finding(hostile: Ho
 
 def test_which_patterns_the_held_back_files_give_and_what_they_name(tmp_path: Path) -> None:
     from memeval.runner._heldfiles import held_test_patterns  # new in breaker48: imported here
-    from memeval.runner._shadow import pattern_test
+    from memeval.runner._testfiles import pattern_test
 
     (tmp_path / "pytest.ini").write_text("[pytest]\npython_files = check_*.py\n    *_spec.py\naddopts = -q\n")
     (tmp_path / "pyproject.toml").write_text('[tool.pytest.ini_options]\npython_files = ["a_*.py", "sub/b_*.py"]\n')

@@ -1,0 +1,146 @@
+"""What JavaScript tools load from the world by their own rules: Node's `require` order, the files test runners run.
+
+Split from `memeval.runner._shadow` (breaker49), which uses these for the tamper scan's findings, as
+`memeval.runner._verifierhome` does for files written while test.sh ran.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+from collections.abc import Iterable
+
+NODE_FILE = ("", ".js", ".json", ".node")
+"""What Node's `require(X)` of a path tries first, in order: the file `X`, then `X.js`, `X.json`, `X.node`."""
+NODE_FOLDER = ("package.json", "index.js", "index.json", "index.node")
+"""Then the folder `X`: its `package.json` (`main`), then `X/index.js`, `X/index.json`, `X/index.node`."""
+NODE_WHY = "Node's require(X) takes the file X, then X.js, X.json, X.node, then the folder X/"
+
+
+def node_entry(parts: list[str]) -> tuple[list[str], str, int]:
+    """(folder, X, rank) of the entry at `parts` as what `require(folder/X)` may load (lower is tried first)."""
+    if len(parts) >= 2 and parts[-1] in NODE_FOLDER:
+        return parts[:-2], parts[-2], len(NODE_FILE) + NODE_FOLDER.index(parts[-1])
+    for rank in range(len(NODE_FILE) - 1, 0, -1):
+        suffix = NODE_FILE[rank]
+        if parts[-1].endswith(suffix) and len(parts[-1]) > len(suffix):
+            return parts[:-1], parts[-1][: -len(suffix)], rank
+    return parts[:-1], parts[-1], 0
+
+
+MOCHA_FOLDER = re.compile(r"^[^/]*\.[cm]?js$")
+"""A file mocha loads from its default spec folder `./test/` (`./test/*.{js,cjs,mjs}`), in one process."""
+NODE_TEST_NAME = re.compile(r"^(?:test|test-[^/]*)\.[cm]?js$")
+"""A file `node --test` runs with no path given, by its name (`test.js`, `test-*.js`), at any depth (breaker49)."""
+NODE_TEST_FOLDER = "test"
+"""`node --test` with no path runs every `.js`, `.cjs`, `.mjs` under a folder named `test`, at any depth (breaker49;
+mocha's `test/*.js` was a finding one level down only)."""
+JEST_FOLDER = "__tests__"
+JS_SOURCE = re.compile(r"^[^/]*\.[cm]?[jt]sx?$")
+"""A file jest collects from a `__tests__` folder at any depth (its default `testMatch`,
+`**/__tests__/**/*.?([mc])[jt]s?(x)`), whatever its name (breaker43: no finding before)."""
+JEST_MOCKS = "__mocks__"
+"""jest's (and vitest's) manual mocks folder: `__mocks__/lodash.js` beside `node_modules` stands in for the package
+`lodash` in every test file with no `jest.mock` call; one beside a module, or under `roots`, when a test mocks it
+(breaker49: no finding before)."""
+JEST_SNAPSHOTS = "__snapshots__"
+"""jest's (and vitest's) snapshot folder: `toMatchSnapshot()` compares with the `.snap` file there (breaker49)."""
+JS_MOCK_RUN = (
+    "jest (and vitest's `vi.mock`) loads a file under `__mocks__` in place of the module it names, and one beside "
+    "`node_modules` (`__mocks__/lodash.js`) replaces that package in every test file with no `jest.mock` call: an "
+    "assertion helper or the module under test answers as the agent wrote it"
+)
+JS_RUNNER_DATA_DETAIL = {
+    JEST_MOCKS: "manual mock the agent {}: " + JS_MOCK_RUN,
+    JEST_SNAPSHOTS: (
+        "snapshot the agent {}: jest and vitest pass `toMatchSnapshot()` when the value equals what the `.snap` file "
+        "under `__snapshots__` holds, so a snapshot of a wrong answer passes (and `--ci` fails only when none is there)"
+    ),
+}
+"""Why a file jest reads from a folder of its own name, not a test file, runs with the held-back tests (breaker49)."""
+
+
+def js_runner_data(parts: list[str]) -> str | None:
+    """The special folder (`__mocks__`, `__snapshots__`) whose file at `parts` jest and vitest read, or None.
+
+    A script (`.js`, `.ts`, `.cjs`, `.mjs`, `.jsx`, `.tsx`, `.json`, `.node`) at any depth under `__mocks__`; a
+    `.snap` file under `__snapshots__`.
+    """
+    if JEST_MOCKS in parts[:-1] and (JS_SOURCE.match(parts[-1]) or parts[-1].endswith((".json", ".node"))):
+        return JEST_MOCKS
+    if JEST_SNAPSHOTS in parts[:-1] and parts[-1].endswith(".snap"):
+        return JEST_SNAPSHOTS
+    return None
+
+
+JS_TEST_DETAIL = (
+    "JavaScript test file the agent {}: mocha loads every spec file into one process before it runs any (a "
+    "`process.exit(0)` there passes a failing run), and jest, vitest and `node --test` run what they collect (one "
+    "run first can write the answer a held-back test reads)"
+)
+
+
+def js_test_file(parts: list[str]) -> bool:
+    """Whether the file at `parts` (a path split at `/`) is one a JavaScript test runner collects by its place.
+
+    mocha's `test/*.js` (not the world folder's own top) or any script under jest's `__tests__`; since breaker49
+    what `node --test` runs when test.sh gives it no path (Node 20's defaults): `test.js` and `test-*.js` anywhere,
+    and any script under a `test` folder at any depth. Each runs in its own process, one after another in path
+    order on this 2-core machine, so `/app/test-aa.js` writing the right answer to the file the held-back test reads
+    passed a wrong answer (`cd /app && node --test`, exit 0).
+    """
+    mocha = len(parts) >= 3 and parts[-2] == "test" and MOCHA_FOLDER.match(parts[-1]) is not None
+    node = NODE_TEST_NAME.match(parts[-1]) is not None or (
+        NODE_TEST_FOLDER in parts[1:-1] and MOCHA_FOLDER.match(parts[-1]) is not None
+    )
+    return mocha or node or (JEST_FOLDER in parts[:-1] and JS_SOURCE.match(parts[-1]) is not None)
+
+
+INSTALLED_TREES = frozenset({"site-packages", "dist-packages", "node_modules", "vendor", ".yarn"})
+"""Installed package trees, where a task's own tools often live: a file added or changed there is an
+`installed-package` finding (`memeval.runner._tamper`). `vendor` is Composer's (`vendor/bin/phpunit` is how a PHP
+task's test.sh runs its tests), Go's (`go test` builds a module's dependencies from `vendor/` when
+`vendor/modules.txt` is there: an assertion library of the agent's) and bundler's `vendor/bundle` (breaker40: no
+finding before). `.yarn` is Yarn's: the packages of a Plug'n'Play project (`cache/*.zip`, `unplugged/`), its plugins,
+and the Yarn a project runs (`releases/yarn-*.cjs`, named by `yarnPath`) (breaker43)."""
+PROVE_FOLDERS = frozenset({"t", "xt"})
+"""Folders whose `.t` scripts `prove` runs (`t/` by default, `xt/` for author tests; `-r` at any depth)."""
+PERL_TEST_RUN = (
+    "`prove` (and `make test`) runs every `t/*.t` one after another in name order, so one run first can write the "
+    "answer a held-back test reads (breaker49: a wrong answer passed)"
+)
+PERL_TEST_DETAIL = "Perl test script the agent {}: " + PERL_TEST_RUN
+
+
+def perl_test_file(parts: list[str]) -> bool:
+    """Whether the file at `parts` (a path split at `/`, the world folder first) is a `.t` script `prove` runs.
+
+    Any `.t` file in a `t` or `xt` folder at any depth, outside installed package trees (breaker49: `/app/t/00-aa.t`
+    writing the answer file ran before the held-back `t/check.t` that test.sh copied there read it).
+    """
+    return (
+        parts[-1].endswith(".t")
+        and len(parts[-1]) > 2
+        and any(p in PROVE_FOLDERS for p in parts[1:-1])
+        and not any(p in INSTALLED_TREES for p in parts)
+    )
+
+
+def pattern_test(rel: str, patterns: Iterable[str], held_dirs: Iterable[str] = ()) -> bool:
+    """Whether the file at `rel` (from the world root) is named by a held-back pattern (`held_test_patterns`).
+
+    Matched as pytest's `fnmatch_ex`; one that takes any name (`*.py`) only in a folder named in `held_dirs` (b48).
+    """
+    parts = rel.split("/")
+    if any(p in INSTALLED_TREES for p in parts):
+        return False
+    inside = "/" + rel
+    folder = inside.rsplit("/", 1)[0]
+    for pat in patterns:
+        if "/" in pat:  # as pytest's `fnmatch_ex`: a relative pattern holding a separator matches a path's end
+            hit = fnmatch.fnmatchcase(inside, pat if pat.startswith("/") else "*/" + pat)
+        else:
+            hit = fnmatch.fnmatchcase(parts[-1], pat)
+        if hit and (not fnmatch.fnmatchcase("x.py", pat) or folder in held_dirs):
+            return True
+    return False
