@@ -26,8 +26,9 @@ from memeval.redact._models import REDACTOR_VERSION, Finding, Redaction, placeho
 
 if _TYPE_CHECKING:
     from memeval.redact._dangling import Dangling, dangling_start, dangling_step
+    from memeval.redact._fingerprint import fingerprint
     from memeval.redact._piigates import PiiSettings
-    from memeval.redact._redactor import Redactor, fingerprint, get_redactor
+    from memeval.redact._redactor import Redactor, get_redactor
 
 # The names whose modules load presidio (and spaCy): on first use, so that a process that only
 # reads the budgets or the models (every `audit ingest` before its first event) does not pay
@@ -38,7 +39,7 @@ _LAZY = {
     "dangling_start": "_dangling",
     "dangling_step": "_dangling",
     "Redactor": "_redactor",
-    "fingerprint": "_redactor",
+    "fingerprint": "_fingerprint",
     "get_redactor": "_redactor",
 }
 

@@ -12,8 +12,6 @@ Nothing here logs or raises with any part of the text.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import logging
 import threading
 from collections import Counter
@@ -49,6 +47,7 @@ from memeval.redact._models import REDACTOR_VERSION, Finding, Redaction, blanked
 from memeval.redact._notsecret import look_alike, not_a_secret
 from memeval.redact._piigates import LazyPiiAnalyzer, PiiSettings
 from memeval.redact._result import Recognizer, RecognizerResult
+from memeval.redact._result import RecognizerResult as Rr
 from memeval.redact._scanners import (
     ALONE_KEY,
     MATCH_KEY,
@@ -67,7 +66,6 @@ from memeval.redact._views import Reading, View, boundary_reads, boundary_view, 
 
 log = logging.getLogger(__name__)
 
-MIN_KEY_BYTES = 16
 DECODE_DEPTH = 2
 """How many encodings deep a text is read: 2 reads one decoding and one inside it (URL-encoded JSON, say)."""
 
@@ -177,13 +175,22 @@ class Redactor:
         results += self._decoded([text], DECODE_DEPTH)[0]
         return settle(text, results, merge)
 
-    def _decoded(self, texts: Sequence[str], depth: int) -> list[list[RecognizerResult]]:
+    def _decoded(
+        self, texts: Sequence[str], depth: int, undecoded: Sequence[list[RecognizerResult]] | None = None
+    ) -> list[list[RecognizerResult]]:
         """Findings in the decoded readings of each text (`_decode`), as spans of the original.
 
         All decoded readings of the batch are scanned in one `_detect_many` call, `depth - 1`
-        levels deep. A finding in a character reading (escapes, percent-encoding, joined
-        literals) covers the original characters it was decoded from; a finding in a Base64 or
-        hex segment blanks the whole segment.
+        levels deep, each distinct reading once. A finding in a character reading (escapes,
+        percent-encoding, joined literals) covers the original characters it was decoded from; a
+        finding in a Base64 or hex segment blanks the whole segment.
+
+        `undecoded[j]`: every span but the decoded readings' that `_detect_batch` found in `texts[j]`
+        (at a depth below `DECODE_DEPTH`, so without `_cuts`). A reading scanned at depth 0 that reads
+        the same as a text of the batch (a JSON body's CSS reading unescaped is often its unescaped
+        reading) then gets `settle` of those spans, which is what its scan at depth 0 finds (the same
+        scanners, structural, context and personal-data rules on the same text, and no reading of its
+        own), instead of being scanned again (`_scan_readings`).
         """
         out: list[list[RecognizerResult]] = [[] for _ in texts]
         if depth <= 0:
@@ -207,7 +214,8 @@ class Redactor:
                 subtexts.append(decoded)
         if not subtexts:
             return out
-        for (i, read, view, segment), found in zip(jobs, self._detect_many(subtexts, depth - 1), strict=True):
+        found_in = self._scan_readings(subtexts, depth - 1, texts, undecoded)
+        for (i, read, view, segment), found in zip(jobs, found_in, strict=True):
             for f in found:
                 if f.entity_type == SCAN_INCOMPLETE:  # a reading not scanned to its end: nor is its text
                     why = f.detector.removeprefix(DETECTOR_PREFIX) + f"+{read.kind if read else 'decoded'}"
@@ -218,6 +226,22 @@ class Redactor:
                     start, end = read.span(view, f.start, f.end)
                     out[i].append(memeval_result(f.entity_type, start, end, f.score, f"{f.detector}+{read.kind}"))
         return out
+
+    def _scan_readings(
+        self, subtexts: list[str], depth: int, texts: Sequence[str], undecoded: Sequence[list[Rr]] | None
+    ) -> list[list[Finding]]:
+        """`self._detect_many(subtexts, depth)`, each distinct text scanned once; at depth 0 one of `texts` is not.
+
+        The same findings: a batch's findings for a text do not depend on the rest of the batch (`detect_many`), and
+        at depth 0 a text's findings are `settle` of its undecoded spans (`_detect_batch`), which `undecoded[j]`
+        holds for `texts[j]` (see `_decoded`).
+        """
+        known = {t: j for j, t in enumerate(texts)} if undecoded is not None and depth == 0 else {}
+        fresh = list(dict.fromkeys(t for t in subtexts if t not in known))
+        scanned = dict(zip(fresh, self._detect_many(fresh, depth), strict=True)) if fresh else {}
+        for t in (t for t in subtexts if t in known and undecoded is not None and t not in scanned):
+            scanned[t] = settle(t, undecoded[known[t]], merge)  # type: ignore[index]  # known is {} when it is None
+        return [scanned[t] for t in subtexts]
 
     def redact(self, text: str) -> Redaction:
         """Replace each secret and piece of personal data in `text` by a typed placeholder.
@@ -307,20 +331,21 @@ class Redactor:
         per_text = self._scanners_on(texts)
         if not texts:
             return []
-        decoded = self._decoded(texts, depth)
         normals = [normal_view(t) for t in texts]  # read by the context rules and presidio alike
         context = self._context.analyze_many(texts, normals)
-        out: list[list[Finding]] = []
+        undecoded: list[list[RecognizerResult]] = []
         for i, text in enumerate(texts):
-            results = per_text[i] + decoded[i]
-            results += self._structural.analyze(text, [], None)
+            results = per_text[i] + self._structural.analyze(text, [], None)
             if depth == DECODE_DEPTH:  # a text's own edges, not a reading's (a gap-joined run ends its view)
                 results += self._cuts.analyze(text)
             results += context[i]
             normal = normals[i]
             results += [r for r in _mapped(normal, self._pii.analyze(normal.text)) if not look_alike(text, r)]
-            out.append(settle(text, results, merge))
-        return out
+            undecoded.append(results)
+        # the decoded readings last, so a reading one level down that reads as a text of this batch takes that
+        # text's spans (`_decoded`); `merge` gives the same findings for the same spans in any order
+        decoded = self._decoded(texts, depth, undecoded if depth != DECODE_DEPTH else None)
+        return [settle(text, undecoded[i] + decoded[i], merge) for i, text in enumerate(texts)]
 
     def detect_credentials_many(self, texts: Sequence[str]) -> list[list[Finding]]:
         """The credential findings of each text: the regex-only rules, never presidio or decoding.
@@ -472,29 +497,3 @@ def get_redactor() -> Redactor:
             if _DEFAULT is None:
                 _DEFAULT = Redactor()
     return _DEFAULT
-
-
-def fingerprint(secret: str, key: bytes) -> str:
-    """Keyed fingerprint of a secret for `secret.blanked` events (RFC 2104 HMAC with SHA-256).
-
-    The same secret under the same key always gives the same fingerprint, so repeats can be
-    counted, while without the key the fingerprint reveals nothing usable about the secret.
-
-    Args:
-        secret: the raw secret, e.g. `text[f.start:f.end]` for a `Finding` f of the original text.
-        key: the team's fingerprint key, at least 16 bytes.
-
-    Returns:
-        `"hmac-sha256:"` followed by 64 lower-case hex digits.
-
-    Raises:
-        RedactionError: the key is shorter than 16 bytes or not bytes.
-    """
-    if not isinstance(key, bytes | bytearray) or len(key) < MIN_KEY_BYTES:
-        size = len(key) if isinstance(key, bytes | bytearray) else type(key).__name__
-        raise RedactionError(
-            f"the fingerprint key must be at least {MIN_KEY_BYTES} bytes, got {size}; "
-            "generate one with secrets.token_bytes(32) and keep it outside the database"
-        )
-    digest = hmac.new(bytes(key), secret.encode("utf-8"), hashlib.sha256).hexdigest()
-    return f"hmac-sha256:{digest}"

@@ -23,10 +23,13 @@ import json
 import threading
 import zlib
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from memeval.runner._callstats import MAX_KEPT_BODY_BYTES, Exchange
 from memeval.runner._sinks import ArtifactSink
+
+if TYPE_CHECKING:
+    from memeval.redact import Redaction, Redactor
 
 SCHEMA = "memeval.exchanges/1"
 
@@ -80,6 +83,33 @@ def _decode(data: bytes, encoding: str | None) -> tuple[bytes, str]:
     return b"", f"response body encoded as {enc}; not kept"
 
 
+BATCH_CHARS = 64 * 1024
+"""Characters of bodies `store_exchanges` hands the redactor in one `redact_many` call, at most (one body longer
+than this goes alone). A batch is scanned once per scanner and view, and each body gets the findings `redact`
+gives it alone (`Redactor.detect_many`); a bound keeps a batch well inside the redactor's CPU budget, which a
+batch over it would spend before each body is scanned again alone."""
+
+
+def _redact_all(redactor: Redactor, bodies: Sequence[str]) -> list[Redaction]:
+    """`[redactor.redact(b) for b in bodies]`, in batches of at most `BATCH_CHARS` characters (the same results).
+
+    On the first 96 of the sample's kept bodies (six trials), one `redact_many` per trial's bodies took 4.34 CPU s
+    against 4.73 for one `redact` per body (2026-12-07), every body's text and counts the same.
+    """
+    out: list[Redaction] = []
+    batch: list[str] = []
+    size = 0
+    for body in [*bodies, None]:
+        if batch and (body is None or size + len(body) > BATCH_CHARS):
+            with _REDACT_LOCK:
+                out += redactor.redact_many(batch)
+            batch, size = [], 0
+        if body is not None:
+            batch.append(body)
+            size += len(body)
+    return out
+
+
 def store_exchanges(exchanges: Sequence[Exchange], art: ArtifactSink, scrub: Callable[[bytes], bytes]) -> str | None:
     """Redact and store `exchanges`; return the id of their index artifact (None when empty).
 
@@ -94,6 +124,16 @@ def store_exchanges(exchanges: Sequence[Exchange], art: ArtifactSink, scrub: Cal
 
     with _REDACT_LOCK:
         redactor = get_redactor()
+    kept = [ex for ex in exchanges if not ex.note]
+    decoded = [_decode(ex.response, ex.encoding) for ex in kept]
+    # each body whole, as written: request, response, request, ... (what the redactor finds depends on the whole text)
+    bodies = [
+        scrub(raw).decode("utf-8", "replace")
+        for ex, (rsp, _) in zip(kept, decoded, strict=True)
+        for raw in (ex.request, rsp)
+    ]
+    redacted = iter(_redact_all(redactor, bodies))
+    notes = iter(note for _, note in decoded)
     calls: list[dict[str, Any]] = []
     for ex in exchanges:
         if ex.note:  # not kept (`memeval.runner._runmeter.CallStats.keep_bodies`): listed, nothing stored
@@ -101,13 +141,11 @@ def store_exchanges(exchanges: Sequence[Exchange], art: ArtifactSink, scrub: Cal
             continue
         counts: dict[str, int] = {}
         ids: dict[str, str] = {}
-        response, note = _decode(ex.response, ex.encoding)
-        for part, raw in (("request", ex.request), ("response", response)):
-            with _REDACT_LOCK:
-                red = redactor.redact(scrub(raw).decode("utf-8", "replace"))
+        for part in ("request", "response"):
+            red = next(redacted)
             for k, v in red.counts.items():
                 counts[k] = counts.get(k, 0) + v
             ids[part] = art.put(red.text.encode("utf-8"))
-        calls.append({"call_id": ex.call_id, "api": ex.api, **ids, "redacted": counts, "note": note})
+        calls.append({"call_id": ex.call_id, "api": ex.api, **ids, "redacted": counts, "note": next(notes)})
     index = json.dumps({"schema": SCHEMA, "calls": calls}, sort_keys=True).encode()
     return art.put(index)
