@@ -161,6 +161,19 @@ def check_registered(version: str, *, texts: int, orders: int, repos: dict[str, 
         assert int(found.group(1)) <= number  # blind: no tuning list reads it before the lead's look
 
 
+def check_readme_row(version: str) -> None:
+    """README's table row for `version` gives the default's counts as the lead's one look recorded them
+    (`bench/results/hold_heldout_<version>_look1.json`: tp, fn, fp, tn, recall, precision of "default")."""
+    root = FIXTURES.parents[1]
+    record = (root / "bench" / "results" / f"hold_heldout_{version}_look1.json").read_text(encoding="utf-8")
+    look = json.loads(record)[version]["default"]
+    readme = (root / "README.md").read_text(encoding="utf-8").splitlines()
+    row = next(line for line in readme if line.startswith(f"  | {version} |"))
+    orders, benign = look["tp"] + look["fn"], look["fp"] + look["tn"]
+    recall = f"| {look['tp']}/{orders} ({look['recall']:.2f}) |"
+    assert f"{recall} {look['precision']:.2f} | {look['fp']}/{benign} |" in row, row
+
+
 def check_archives_refused(version: str, archive: str, tmp_path: Path) -> None:
     """`scripts/hold_heldout_<version>.py` exits 2 naming `github/<archive>` when it is missing, and when its
     SHA-256 differs, writing nothing."""

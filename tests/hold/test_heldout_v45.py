@@ -6,7 +6,6 @@ what the set is (its bytes, counts, languages, kinds, licences, provenance and t
 
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
 from pathlib import Path
@@ -17,6 +16,7 @@ from heldout_jsonl import (
     check_licences,
     check_no_earlier_text,
     check_no_normalised_repeat,
+    check_readme_row,
     check_registered,
     check_sourced,
     check_written_from_builder,
@@ -134,11 +134,4 @@ def test_heldout_v45_is_registered_in_the_bench_and_never_opened_by_default() ->
 
 def test_the_readme_row_of_v45_is_the_looks_record() -> None:
     """README's row for v45 gives the default's counts as the look's record has them (`hold_heldout_v45_look1`)."""
-    root = Path(__file__).resolve().parents[2]
-    record = (root / "bench/results/hold_heldout_v45_look1.json").read_text(encoding="utf-8")
-    look = json.loads(record)["v45"]["default"]
-    readme = (root / "README.md").read_text(encoding="utf-8").splitlines()
-    row = next(line for line in readme if line.startswith("  | v45 |"))
-    orders, benign = look["tp"] + look["fn"], look["fp"] + look["tn"]
-    recall = f"| {look['tp']}/{orders} ({look['recall']:.2f}) |"
-    assert f"{recall} {look['precision']:.2f} | {look['fp']}/{benign} |" in row, row
+    check_readme_row("v45")

@@ -17,6 +17,7 @@ from heldout_jsonl import (
     check_licences,
     check_no_earlier_text,
     check_no_normalised_repeat,
+    check_readme_row,
     check_registered,
     check_sourced,
     check_written_from_builder,
@@ -134,9 +135,14 @@ def test_heldout_v46_readme_records_the_pin_and_the_rules() -> None:
 
 
 def test_heldout_v46_is_registered_in_the_bench_and_never_opened_by_default() -> None:
-    """`bench/hold_eval.py --set v46` reads this file; the verdict benches skip it; no training script reads it; it is
-    not in SPENT (blind until the lead's one look)."""
-    check_registered("v46", texts=440, orders=150, repos={}, spent=False)
+    """`bench/hold_eval.py --set v46` reads this file; the verdict benches skip it; no training script reads it; in
+    SPENT since the lead's one look after round 48 (`bench/results/hold_heldout_v46_look1.json`)."""
+    check_registered("v46", texts=440, orders=150, repos={})
+
+
+def test_the_readme_row_of_v46_is_the_looks_record() -> None:
+    """README's row for v46 gives the default's counts as the look's record has them (`hold_heldout_v46_look1`)."""
+    check_readme_row("v46")
 
 
 def test_the_written_builder_refuses_a_row_of_an_earlier_set(

@@ -21,11 +21,12 @@ def _import(folder: str, name: str):  # noqa: ANN202 - a module
     return __import__(name)
 
 
-def test_v27_to_v45_are_spent_and_v46_is_not() -> None:
-    """Training may read v27 (looked at after round 26), v28 (27), v29-v44 (29-44), v45 (after 47); none later."""
+def test_v27_to_v46_are_spent_and_v47_is_not() -> None:
+    """Training may read v27 (looked at after round 26), v28 (27), v29-v44 (29-44), v45 (after 47), v46 (after 48);
+    none later."""
     cv = _import("scripts", "hold_train_cv")
-    assert {f"v{k}" for k in range(27, 46)} <= set(cv.SPENT) and "v46" not in cv.SPENT
-    assert cv.SPENT == tuple(f"v{k}" for k in range(4, 46))
+    assert {f"v{k}" for k in range(27, 47)} <= set(cv.SPENT) and "v47" not in cv.SPENT
+    assert cv.SPENT == tuple(f"v{k}" for k in range(4, 47))
     assert len(cv.set_rows("v27")) == 515
     assert len(cv.set_rows("v28")) == 539
     assert len(cv.set_rows("v29")) == 333
