@@ -244,8 +244,8 @@ def _append_locked(store: SqlAuditStore, items: Sequence[Prepared]) -> list[Appe
 
     Each batch's result is counted apart, as its own transaction would have counted it. Batches of
     several senders go together only when they share no sender event id (`_fits`), so a lookup of
-    one sender's ids cannot meet another batch's rows of this transaction: each sender's stored ids
-    (`existing_ids`) are read at the start, and each sender's changed resends at the end.
+    one sender's ids cannot meet another batch's rows of this transaction: the stored ids of all
+    (`existing_ids`, each id its own sender's) are read at the start, each sender's changed resends at the end.
     """
     drafts = [d for it in items for d in it.drafts]
     expanded = [evs for it in items for evs in it.expanded]
@@ -255,7 +255,6 @@ def _append_locked(store: SqlAuditStore, items: Sequence[Prepared]) -> list[Appe
     resent: dict[str, list[AuditEvent]] = {}  # per sender, drafts (redacted) whose id it stored before: compared below
     resent_in: dict[str, int] = {}  # their sender event ids -> their batch (a group's batches share no id)
     resent_across: dict[tuple[str, str], frozenset[str]] = {}  # their fields a join blanked (`_resendjoin`)
-    senders = list(dict.fromkeys(it.sender for it in items))
     every = [ev for evs in expanded for ev in evs]
     teams = sorted({ev.team for ev in every})
     # the batch's lookups, run with the lock (one round trip on PostgreSQL), then taken by the calls below;
@@ -274,10 +273,7 @@ def _append_locked(store: SqlAuditStore, items: Sequence[Prepared]) -> list[Appe
         conn = s.connection()
         try:
             heads = load_heads(conn, teams)
-            existing: set[tuple[str, str]] = set()
-            for sender in senders:  # the senders' ids are disjoint (`_fits`), so one set holds them all
-                theirs = [d for it in items if it.sender == sender for d in it.drafts]
-                existing |= existing_ids(s, theirs, sender, origin)
+            existing = existing_ids(s, drafts, [it.sender for it in items for _ in it.drafts], origin)
             prefetch_for(s, every)
             prefetch_open_lesson_holds(s, [evs[0] for evs in expanded])
         finally:
