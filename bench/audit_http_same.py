@@ -7,7 +7,8 @@ HTTP server redacts in its threads (since redactguard: in its redaction guard pr
 checkout and worker count (`MEMEVAL_AUDIT_WORKERS`), a fresh SQLite store and a real
 `memeval audit serve` of that checkout on 127.0.0.1 take `bench/audit_ingest.py`'s events (every
 id scanned, unique free text, planted secrets and orders-to-agents texts) in batches of `--batch`,
-one at a time (`--clients N`: from N connections at once, as `bench/audit_ingest.py --clients` posts;
+one at a time (`--clients N`: from N connections at once, as `bench/audit_ingest.py --clients` posts,
+with `--senders` each with its own sender's token, whose name is then hashed with each event;
 with workers a batch's split between the server and a worker then depends on what else is in hand,
 so compare with `--workers 0`); then every stored event's sender event id, type and payload (the redacted texts,
 holds, `secret.blanked` fingerprints under a fixed key), sorted, are hashed. Event ids and
@@ -33,12 +34,13 @@ ROOT = Path(__file__).resolve().parents[1]
 KEY_HEX = "cd" * 32
 
 
-def here(db: str, events_file: str, batch: int, port: int, clients: int = 1) -> str:
+def here(db: str, events_file: str, batch: int, port: int, clients: int = 1, senders: bool = False) -> str:
     """In the checkout's own process: serve `db`, post the events, return the hash of what was stored."""
     from memeval.audit import SqlAuditStore, add_token
 
     store = SqlAuditStore(db, fingerprint_key=bytes.fromhex(KEY_HEX))
     token = add_token(store, "bench-http", "bench")
+    more = [add_token(store, "bench-http", f"bench{t}") for t in range(1, clients)] if senders else []
     env = {**os.environ, "MEMEVAL_DB": db, "MEMEVAL_FINGERPRINT_KEY": KEY_HEX}
     srv = subprocess.Popen(
         [sys.executable, "-m", "memeval", "audit", "serve", "--port", str(port)],
@@ -54,15 +56,18 @@ def here(db: str, events_file: str, batch: int, port: int, clients: int = 1) -> 
             from audit_ingest import encoded, post_batches
 
             wait_warm(c, srv, 600)
-            auth = {"Authorization": f"Bearer {token}"}
+            auths = [{"Authorization": f"Bearer {t}"} for t in [token, *more]]
 
             # bodies encoded first, as `bench/audit_ingest.py` posts them since ingest28 (`encoded`)
-            post_batches(c, encoded([evs[k : k + batch] for k in range(0, len(evs), batch)]), auth, clients)
+            post_batches(c, encoded([evs[k : k + batch] for k in range(0, len(evs), batch)]), auths, clients)
     finally:
         srv.terminate()
         srv.wait(60)
     rows = sorted(
-        json.dumps([e.sender_event_id, e.type, e.payload.model_dump(mode="json")], sort_keys=True)
+        json.dumps(
+            [*([e.sender] if senders else []), e.sender_event_id, e.type, e.payload.model_dump(mode="json")],
+            sort_keys=True,
+        )
         for e in store.events("bench-http")
     )
     store.engine.dispose()
@@ -78,12 +83,13 @@ def main() -> int:
     ap.add_argument("--batch", type=int, default=100)
     ap.add_argument("--workers", default="0,2")
     ap.add_argument("--clients", type=int, default=1, help="connections posting batches at once (see above)")
+    ap.add_argument("--senders", action="store_true", help="each client its own sender's token (hashed with it)")
     ap.add_argument("--db", default=None, help="a PostgreSQL SQLAlchemy URL to store in (a new database a run)")
-    ap.add_argument("--here", nargs=5, default=None, help=argparse.SUPPRESS)
+    ap.add_argument("--here", nargs=6, default=None, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.here:
-        db, events_file, batch, port, clients = args.here
-        print(here(db, events_file, int(batch), int(port), int(clients)))
+        db, events_file, batch, port, clients, senders = args.here
+        print(here(db, events_file, int(batch), int(port), int(clients), senders == "1"))
         return 0
     sys.path.insert(0, str(ROOT / "bench"))
     from audit_ingest import events, free_port, new_pg_database
@@ -103,7 +109,8 @@ def main() -> int:
                 env = {**os.environ, "PYTHONPATH": str(code), "MEMEVAL_AUDIT_WORKERS": workers}
                 out = subprocess.run(
                     [sys.executable, str(Path(__file__).resolve()), "--against", str(code), "--here", db]
-                    + [str(ev_file), str(args.batch), str(free_port()), str(args.clients)],
+                    + [str(ev_file), str(args.batch), str(free_port()), str(args.clients)]
+                    + ["1" if args.senders else "0"],
                     env=env,
                     cwd=code,
                     capture_output=True,

@@ -1,6 +1,6 @@
 """Audit ingest throughput with redaction and holding on: from a file, and over HTTP in batches.
 
-    .venv/bin/python bench/audit_ingest.py [--events 5000] [--batch 100] [--clients 1] [--pg | --db URL]
+    .venv/bin/python bench/audit_ingest.py [--events 5000] [--batch 100] [--clients 1 [--senders]] [--pg | --db URL]
         [--against CHECKOUT]
 
 Events are the Fernhill sample week repeated with fresh ids (about 45% carry free text, each made unique:
@@ -179,23 +179,25 @@ def encoded(batches: list[list[dict]]) -> list[bytes]:
     return [json.dumps({"events": b}).encode() for b in batches]
 
 
-def post_batches(client: httpx.Client, bodies: list[bytes], auth: dict[str, str], clients: int) -> None:
+def post_batches(client: httpx.Client, bodies: list[bytes], auths: list[dict[str, str]], clients: int) -> None:
     """POST the batch `bodies` (`encoded`): one at a time with `client`, or from `clients` threads at once.
 
     With several clients, thread `t` posts batches `t`, `t + clients`, ... one after the other on
-    its own connection, as several senders of one memory system would; the server takes their
-    batches concurrently (the append is serialised by the store's write lock).
+    its own connection with the token `auths[t % len(auths)]` (one token: one memory system's
+    senders; one a client: several memory systems, `--senders`); the server takes their batches
+    concurrently (the append is serialised by the store's write lock, waiting batches grouped).
     """
-    headers = {**auth, "content-type": "application/json"}
+    headers = {**auths[0], "content-type": "application/json"}
     if clients <= 1:
         for b in bodies:
             client.post("/api/v1/events", content=b, headers=headers).raise_for_status()
         return
 
     def post_share(t: int) -> None:
+        mine = {**auths[t % len(auths)], "content-type": "application/json"}
         with httpx.Client(base_url=client.base_url, timeout=300) as own:
             for b in bodies[t::clients]:
-                own.post("/api/v1/events", content=b, headers=headers).raise_for_status()
+                own.post("/api/v1/events", content=b, headers=mine).raise_for_status()
 
     with ThreadPoolExecutor(max_workers=clients) as ex:
         for f in [ex.submit(post_share, t) for t in range(clients)]:
@@ -203,7 +205,13 @@ def post_batches(client: httpx.Client, bodies: list[bytes], auth: dict[str, str]
 
 
 def run_backend(
-    url: str, n: int, batch: int, ids: str = "prefixed", clients: int = 1, paths: tuple[str, ...] = PATHS
+    url: str,
+    n: int,
+    batch: int,
+    ids: str = "prefixed",
+    clients: int = 1,
+    paths: tuple[str, ...] = PATHS,
+    senders: bool = False,
 ) -> list[str]:
     """Measure file and HTTP ingest (those of `paths`) into the store at `url`; one printed line per path."""
     store = open_store(url)
@@ -220,7 +228,7 @@ def run_backend(
     if "file" in paths:
         out.append(file_path(store, name, n, batch, ids, tag))
     if "http" in paths:
-        out.append(http_path(store, url, name, n, batch, ids, tag, clients))
+        out.append(http_path(store, url, name, n, batch, ids, tag, clients, senders))
     store.engine.dispose()
     return out
 
@@ -242,12 +250,17 @@ def file_path(store: Any, name: str, n: int, batch: int, ids: str, tag: str) -> 
     )
 
 
-def http_path(store: Any, url: str, name: str, n: int, batch: int, ids: str, tag: str, clients: int) -> str:
+def http_path(
+    store: Any, url: str, name: str, n: int, batch: int, ids: str, tag: str, clients: int, senders: bool = False
+) -> str:
     """The HTTP path's line: `n` events posted in batches of `batch` from `clients` clients to `memeval audit serve`.
 
-    The clock starts once the server says its workers are warm and one batch (not counted) was stored.
+    `senders`: each client posts with a token of its own sender (`bench`, `bench1`, ...), as several
+    memory systems would. The clock starts once the server says its workers are warm and one batch
+    (not counted) was stored.
     """
     token = add_token(store, "bench-http", "bench")
+    more = [add_token(store, "bench-http", f"bench{t}") for t in range(1, clients)] if senders else []
     port = free_port()
     env = {**os.environ, "MEMEVAL_DB": url}
     srv = subprocess.Popen(
@@ -277,7 +290,7 @@ def http_path(store: Any, url: str, name: str, n: int, batch: int, ids: str, tag
             x0 = commits(store)
             s0, own0, p0 = tree_cpu(srv.pid), proc_cpu_s(srv.pid), server_cpu(store)
             t, c0 = time.perf_counter(), time.process_time()
-            post_batches(c, bodies, auth, clients)
+            post_batches(c, bodies, [auth] + [{"Authorization": f"Bearer {m}"} for m in more], clients)
             dt, ccpu = time.perf_counter() - t, time.process_time() - c0
             scpu, own, p1 = tree_cpu(srv.pid) - s0, proc_cpu_s(srv.pid) - own0, server_cpu(store)
             x1 = commits(store)
@@ -288,7 +301,8 @@ def http_path(store: Any, url: str, name: str, n: int, batch: int, ids: str, tag
             f"{name:10} http  {len(evs):>7,} ev {dt:7.2f} s wall = {len(evs) / dt:>6,.0f} ev/s | "
             f"CPU server + workers {scpu:6.2f} s{'':8} = {len(evs) / scpu:>6,.0f} ev per CPU-s{pcpu} "
             f"[the server process alone {own:.2f} s; this client {ccpu:.2f} s] "
-            f"(batches of {batch}, {clients} client(s); processes: the server + {worker_count()} worker(s) "
+            f"(batches of {batch}, {clients} client(s), {1 + len(more)} sender(s); "
+            f"processes: the server + {worker_count()} worker(s) "
             "+ this client"
             f"{' + the PostgreSQL server' if pcpu else ''})"
         )
@@ -305,6 +319,7 @@ def main() -> None:
     ap.add_argument("--ids", choices=IDS, default="prefixed", help="how copies' ids are made unique (see IDS)")
     ap.add_argument("--paths", default="file,http", help="comma-separated paths to measure (file, http)")
     ap.add_argument("--clients", type=int, default=1, help="HTTP clients posting batches at once (1: one at a time)")
+    ap.add_argument("--senders", action="store_true", help="with --clients N: each client its own sender's token")
     ap.add_argument("--db", default=None, help="a PostgreSQL SQLAlchemy URL to measure beside SQLite")
     ap.add_argument("--pg", action="store_true", help="start a throwaway PostgreSQL with scripts/pg and measure it too")
     ap.add_argument("--against", default=None, help="another checkout to measure beside this one (e.g. /work/main)")
@@ -333,7 +348,9 @@ def main() -> None:
     print(f"{load_line('at start')}; {args.events:,} events per path, ids {args.ids}")
     try:
         rows = [
-            line for url in urls for line in run_backend(url, args.events, args.batch, args.ids, args.clients, paths)
+            line
+            for url in urls
+            for line in run_backend(url, args.events, args.batch, args.ids, args.clients, paths, args.senders)
         ]
     finally:
         if args.pg and not args.db:
@@ -368,13 +385,14 @@ def compare(args: argparse.Namespace) -> None:
             .splitlines()[-1]
         )
     print(f"{load_line('at start')}; {args.events:,} events per path, "
-          f"ids {args.ids}, batches of {args.batch}, {args.clients} HTTP client(s)")  # fmt: skip
+          f"ids {args.ids}, batches of {args.batch}, {args.clients} HTTP client(s)"
+          f"{', each its own sender' if args.senders else ''}")  # fmt: skip
     try:
         runs = [("old", Path(args.against).resolve()), ("new", ROOT)]
         for label, code in reversed(runs) if args.new_first else runs:
             cmd = [sys.executable, str(ROOT / "bench" / "audit_ingest.py"), "--events", str(args.events)]
             cmd += ["--batch", str(args.batch), "--ids", args.ids, "--clients", str(args.clients), "--code", str(code)]
-            cmd += ["--paths", args.paths]
+            cmd += ["--paths", args.paths] + (["--senders"] if args.senders else [])
             if base:
                 cmd += ["--db", new_pg_database(base, f"bench_{label}_{os.getpid()}")]
             t = time.perf_counter()

@@ -13,7 +13,8 @@ average. `--callgrind` turns valgrind's instrumentation on around the appends on
 (`callgrind_control -i on/off`), so the instruction count is the writer's, repeatable on a busy
 machine where CPU seconds are not. `--db` a PostgreSQL URL: a new database is made there per run.
 `--profile OUT` writes a cProfile (CPU-time clock) of the appends. `--threads N` appends the
-batches from N threads at once (the append side of `memeval audit serve` with N clients).
+batches from N threads at once (the append side of `memeval audit serve` with N clients), all as one
+sender, or with `--senders` each thread as a sender of its own (N memory systems posting at once).
 `--part sanitize` measures (and
 instruments, profiles) the other side instead: what is done for those events before the writer
 (parsing the lines, each batch's texts and id candidates, then per batch the redaction, hold
@@ -73,6 +74,7 @@ def main() -> None:
         default=1,
         help="append the batches from this many threads at once, each its own batches in turn (as an HTTP server's)",
     )
+    ap.add_argument("--senders", action="store_true", help="with --threads N: each thread its own sender")
     ap.add_argument(
         "--ids", choices=("prefixed", "sample"), default="prefixed", help="how ids are made (`audit_ingest.IDS`)"
     )
@@ -127,7 +129,7 @@ def main() -> None:
 
         def share(t: int) -> None:
             for drafts, pre in list(zip(batches, ahead, strict=True))[t :: args.threads]:
-                store.append(drafts, sender="bench-file", origin="ingest", presanitized=pre)
+                store.append(drafts, sender=f"bench-file{t}" if args.senders else "bench-file", presanitized=pre)
 
         with ThreadPoolExecutor(args.threads) as ex:
             for f in [ex.submit(share, t) for t in range(args.threads)]:
@@ -153,7 +155,8 @@ def main() -> None:
         f"{Path(sys.modules['memeval'].__file__ or '').parent.parent}: {args.part} {len(parsed):,} events, "
         f"{cpu / len(parsed) * 1e3:.3f} ms CPU an event{server}, {len(parsed) / wall:,.0f} events/s of wall "
         f"({args.db.split(':', 1)[0]}, batches of {args.batch}, "
-        f"{f'{args.threads} threads' if args.threads > 1 else f'{args.group} a transaction'}{transactions}, "
+        f"{f'{args.threads} threads' if args.threads > 1 else f'{args.group} a transaction'}"
+        f"{' as senders of their own' if args.senders and args.threads > 1 else ''}{transactions}, "
         f"ids {args.ids}; "
         f"{load_now()})"
     )

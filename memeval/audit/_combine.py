@@ -8,7 +8,9 @@ appending process's CPU and 2.5 ms of the database server's for a batch of 100 b
 (`bench/audit_ingest_writer.py --group 1` against `--group 8`, 2026-12-06). So while one thread
 writes, the batches that arrive wait in a queue, and the next thread to write takes the waiting
 ones that may go together (`Combiner.fits`) and writes them in one transaction, as a file ingest's
-writer does with its workers' batches (`_write.append_batches`). Each caller still gets its own
+writer does with its workers' batches (`_write.append_batches`), whichever senders they come from
+(`_write._fits`). Each caller is answered only after its group's commit (on SQLite a sync of the
+WAL: `SqlAuditStore.SQLITE_DURABILITY`), and still gets its own
 batch's result or error: when a group's transaction fails (a refused event, a refused decision, the
 database), it was rolled back whole and each batch of it is written again alone, in order, so a
 refused batch is refused with its own index and stores nothing, and the others are stored, as

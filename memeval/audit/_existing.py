@@ -39,32 +39,42 @@ def stored_already(store: SqlAuditStore, drafts: Sequence[AuditEvent], sender: s
     return frozenset(own)
 
 
-def existing_ids(s: Session, drafts: Sequence[AuditEvent], sender: str, origin: Origin) -> set[tuple[str, str]]:
-    """(team, sender event id) of the drafts' events this sender has stored already.
+def existing_ids(
+    s: Session, drafts: Sequence[AuditEvent], senders: Sequence[str], origin: Origin
+) -> set[tuple[str, str]]:
+    """(team, sender event id) of the drafts' events their own sender has stored already.
 
-    The same lookup finds the drafts' ids stored under other senders; on the ingest channel a
-    draft that is one of those very events (`sent_identity`) refuses the batch
-    (`memeval.audit._resend.refuse_resent`). One driver-level query per team and 500 ids (`select_keys`), on the
-    (team, sender, sender_event_id) index, searched for each sender the team has (`_every_sender`):
-    the ORM's statement building and result handling cost more than the query itself.
+    `senders[i]` is the sender of `drafts[i]`: one batch's sender, or the senders of a group of
+    batches written in one transaction (`_write._fits`: then no sender event id is in two senders'
+    drafts, so each id found belongs to one sender's drafts). The same lookup finds the drafts' ids
+    stored under other senders; on the ingest channel a draft that is one of those very events
+    (`sent_identity`) refuses the batch (`memeval.audit._resend.refuse_resent`, per sender). One
+    driver-level query per team and 500 ids for all the drafts (`select_keys`, the queries
+    `existing_queries` lists for the lock's pipeline), on the (team, sender, sender_event_id)
+    index, searched for each sender the team has (`_every_sender`): the ORM's statement building
+    and result handling cost more than the query itself.
 
     Raises:
         ResentUnderAnotherSender: see `memeval.audit._resend.refuse_resent`.
     """
+    whose = {(d.team, d.sender_event_id): who for d, who in zip(drafts, senders, strict=True)}
     own: set[tuple[str, str]] = set()
-    others: dict[tuple[str, str], set[str]] = {}
+    others: dict[str, dict[tuple[str, str], set[str]]] = {}  # per draft sender: id -> the other senders of it
     for team, ids in _ids_by_team(drafts):
         for k in range(0, len(ids), 500):
             rows = select_keys(
                 s.connection(), "audit_event", _EXISTING_NAMES, _every_sender(team), "sender_event_id", ids[k : k + 500]
             )
             for who, eid in rows:
-                if who == sender:
+                mine = whose[(team, eid)]
+                if who == mine:
                     own.add((team, eid))
                 else:
-                    others.setdefault((team, eid), set()).add(who)
+                    others.setdefault(mine, {}).setdefault((team, eid), set()).add(who)
     if origin == "ingest":
-        refuse_resent(s.connection(), drafts, own, {k: v for k, v in others.items() if k not in own}, sender)
+        for sender, theirs in others.items():
+            drafts_of = [d for d, who in zip(drafts, senders, strict=True) if who == sender]
+            refuse_resent(s.connection(), drafts_of, own, {k: v for k, v in theirs.items() if k not in own}, sender)
     return own
 
 

@@ -22,7 +22,7 @@ batches of a file ingest in one transaction). For a batch of drafts it, in order
    inserts, updates projections, and turns
    each `hold.released` into the `memory.written` (or `lesson.proposed`) it releases.
 Any refusal rolls the whole batch back: a batch is stored entirely or not at all. Batches of one
-sender appended at once from several threads (an HTTP server's requests) wait for step 3 in the
+sender or several appended at once from several threads (an HTTP server's requests) wait for step 3 in the
 store's queue and go through it together, one transaction for the waiting ones (`new_combiner`,
 `memeval.audit._combine`); a group that fails is written again one batch at a time, so each batch
 is still stored entirely or not at all, with its own result or error.
@@ -203,10 +203,12 @@ class Prepared:
 def new_combiner(store: SqlAuditStore) -> Combiner[Prepared, AppendResult]:
     """The store's queue of batches appended at once from several threads (`memeval.audit._combine`).
 
-    Batches that wait together go in one transaction when they come from one sender on the ingest
-    channel, share no sender event id and hold at most `GROUP_MAX_EVENTS` drafts together (`_fits`):
-    then no event of one is a resend of another's, and each batch's result is counted apart
-    (`_append_locked`'s `sizes`), as its own transaction would have counted it.
+    Batches that wait together go in one transaction when they come on the ingest channel, from
+    one sender or several, share no sender event id and hold at most `GROUP_MAX_EVENTS` drafts
+    together (`_fits`): then no event of one is a resend of another's (nor an event another sender
+    stores in the same transaction), and each batch's result is counted apart (`_append_locked`),
+    as its own transaction would have counted it. Until 2026-12-07 only one sender's batches went
+    together, so several memory systems posting at once paid a commit (SQLite's WAL sync) a batch.
     """
     return Combiner(
         lambda items: _write_prepared(store, items),
@@ -224,39 +226,33 @@ def _fits(group: Sequence[Prepared], item: Prepared) -> bool:
     first = group[0]
     return (
         item.origin == first.origin == "ingest"
-        and item.sender == first.sender
         and sum(len(g.drafts) for g in group) + len(item.drafts) <= GROUP_MAX_EVENTS
         and all(g.ids.isdisjoint(item.ids) for g in group)
     )
 
 
 def _write_prepared(store: SqlAuditStore, items: Sequence[Prepared]) -> list[AppendResult]:
-    """Step 3 for `items` (one sender and channel) in ONE transaction: each one's result, or raise (nothing stored)."""
-    drafts = [d for it in items for d in it.drafts]
-    expanded = [evs for it in items for evs in it.expanded]
-    sizes = [len(it.drafts) for it in items] if len(items) > 1 else None
+    """Step 3 for `items` (one channel; one sender or several) in ONE transaction: each one's result, or raise."""
     try:
-        return _append_locked(store, drafts, expanded, items[0].sender, items[0].origin, sizes)
+        return _append_locked(store, items)
     except SQLAlchemyError as exc:
         raise AuditStoreError(f"audit store write failed: {type(exc).__name__}") from exc
 
 
-def _append_locked(
-    store: SqlAuditStore,
-    drafts: Sequence[AuditEvent],
-    expanded: list[list[AuditEvent]],
-    sender: str,
-    origin: Origin,
-    sizes: Sequence[int] | None = None,
-) -> list[AppendResult]:
-    """Step 3 for `drafts` (each with its sanitised events in `expanded`) in one transaction: a result a batch.
+def _append_locked(store: SqlAuditStore, items: Sequence[Prepared]) -> list[AppendResult]:
+    """Step 3 for `items` (batches of one channel, each with its sender) in one transaction: a result a batch.
 
-    `sizes` splits `drafts` into consecutive batches (drafts each) whose results are counted apart
-    (`_write_prepared`: each batch's `AppendResult` as it alone would have been); None is one batch.
+    Each batch's result is counted apart, as its own transaction would have counted it. Batches of
+    several senders go together only when they share no sender event id (`_fits`), so a lookup of
+    one sender's ids cannot meet another batch's rows of this transaction: the stored ids of all
+    (`existing_ids`, each id its own sender's) are read at the start, each sender's changed resends at the end.
     """
-    bounds = list(itertools.accumulate(sizes if sizes is not None else [len(drafts)]))
+    drafts = [d for it in items for d in it.drafts]
+    expanded = [evs for it in items for evs in it.expanded]
+    origin = items[0].origin
+    bounds = list(itertools.accumulate(len(it.drafts) for it in items))
     tally = [_Tally() for _ in bounds]
-    resent: list[AuditEvent] = []  # drafts (redacted) whose id this sender stored before: compared below
+    resent: dict[str, list[AuditEvent]] = {}  # per sender, drafts (redacted) whose id it stored before: compared below
     resent_in: dict[str, int] = {}  # their sender event ids -> their batch (a group's batches share no id)
     resent_across: dict[tuple[str, str], frozenset[str]] = {}  # their fields a join blanked (`_resendjoin`)
     every = [ev for evs in expanded for ev in evs]
@@ -277,7 +273,7 @@ def _append_locked(
         conn = s.connection()
         try:
             heads = load_heads(conn, teams)
-            existing = existing_ids(s, drafts, sender, origin)
+            existing = existing_ids(s, drafts, [it.sender for it in items for _ in it.drafts], origin)
             prefetch_for(s, every)
             prefetch_open_lesson_holds(s, [evs[0] for evs in expanded])
         finally:
@@ -294,7 +290,7 @@ def _append_locked(
             if key in existing:
                 t.dups += 1
                 if key in stored_before:
-                    resent.append(evs[0])
+                    resent.setdefault(items[b].sender, []).append(evs[0])
                     resent_in[key[1]] = b
                     resent_across[key] = across_fields(evs[1:])
                 elif key in first_here and changed_within(first_here[key], evs[0]):
@@ -315,7 +311,7 @@ def _append_locked(
                 raise TransitionRefused(f"event {i}: {exc}", item=exc.item, state=exc.state, index=i) from exc
             t.released += len(released)
             for ev in [*evs, *released]:
-                seq = _insert(s, ev, sender, heads, store.clock)
+                seq = _insert(s, ev, items[b].sender, heads, store.clock)
                 first, _ = t.seqs.get(ev.team, (seq, seq))
                 t.seqs[ev.team] = (first, seq)
                 t.stored += 1
@@ -325,8 +321,8 @@ def _append_locked(
                 )
                 if isinstance(ev.payload, p.SecretBlanked):
                     t.blanked += ev.payload.count
-        if resent:  # `changed_resends` keeps `resent`'s order: each batch's in its own order
-            for eid in changed_resends(conn, sender, resent, resent_across):
+        for sender, theirs in resent.items():  # `changed_resends` keeps `theirs`' order: each batch's in its own order
+            for eid in changed_resends(conn, sender, theirs, resent_across):
                 tally[resent_in[eid]].changed_stored.append(eid)
         # the batch's log rows, then its new projection rows, then each team's head (moved once a batch)
         log_rows = s.info.pop("audit_log_rows", [])
@@ -335,7 +331,8 @@ def _append_locked(
         s.info.pop(BULK, None)
         s.info.pop(OPEN_AT_START, None)
     results = []
-    for t in tally:
+    for it, t in zip(items, tally, strict=True):
+        sender = it.sender
         changed = (*t.changed_stored, *t.changed_here)
         if changed:
             shown = ", ".join(repr(x) for x in changed[:_NAMED])

@@ -229,3 +229,45 @@ def test_a_refused_batch_in_a_group_stores_nothing_and_the_others_are_stored(two
     assert _chains_whole(store)
     _close(alone)
     _close(store)
+
+
+def test_batches_of_several_senders_appended_at_once_share_a_transaction(two_urls, monkeypatch):
+    """Before, only one sender's waiting batches went together: four senders at once were four transactions.
+
+    Each sender's result is its own (its duplicates and changed resends counted against what it
+    stored before), every event is stored once under its own sender, and the chain is whole.
+    """
+    key = secrets.token_bytes(32)
+    senders = [f"s{k}" for k in range(4)]
+    batches = _batches("grp", 4)  # one a sender; their ids and subjects disjoint, as several memory systems' are
+    resent = batches[1][:7]  # sender s1 sent these before: skipped as its duplicates
+    alone = SqlAuditStore(two_urls[0], fingerprint_key=key)
+    alone.append(resent, sender="s1", origin="ingest")
+    expected = [_counted(alone.append(b, sender=s, origin="ingest")) for s, b in zip(senders, batches, strict=True)]
+    assert expected[1][1] == 7 and all(e[0] > 0 for e in expected)
+
+    store = SqlAuditStore(two_urls[1], fingerprint_key=key)
+    store.append(resent, sender="s1", origin="ingest")  # also loads the engines
+    began = _transactions(monkeypatch, store)
+    threads = [_Appender(store, b, s) for s, b in zip(senders, batches, strict=True)]
+    q = store.combiner
+    with _write_lock_held(store):
+        threads[0].start()  # takes the turn and waits for the lock
+        _until("the first batch's turn", lambda: q._busy and not q._queue)
+        for k, t in enumerate(threads[1:], start=1):
+            t.start()
+            _until(f"batch {k} waiting", lambda k=k: len(q._queue) == k)
+    for t in threads:
+        t.join(WAIT_S)
+    assert [t.error for t in threads] == [None] * 4
+    assert [_counted(t.result) for t in threads] == expected
+    assert (len(began), q.groups, q.together) == (2, 1, 3)  # the first alone, then the three waiting together
+    assert _stored(store) == _stored(alone)  # each event once, under its own sender
+    with store.engine.connect() as c:
+        per_sender = dict(c.execute(text("SELECT sender, count(*) FROM audit_event GROUP BY sender")).all())
+    assert per_sender == {
+        s: r.stored + (7 if s == "s1" else 0) for s, r in zip(senders, (t.result for t in threads), strict=True)
+    }
+    assert _chains_whole(store)
+    _close(alone)
+    _close(store)
