@@ -94,11 +94,12 @@ _IMPORTS = re.compile(r"^\s*(?:from\s+memeval(?:\.(\w+))?\s+import\s+([\w, ()]+)
 
 
 def code_files() -> list[Path]:
-    """Every file under `memeval/hold/` (code, rule tables, model weights; `__pycache__` left out), and each
-    top-level module of `memeval` the package imports, directly or through another such module (`errors`,
-    `_lazyre`, `_literals`, `_cpubudget`...: read from the sources' import lines), sorted."""
+    """Every file under `memeval/hold/` (code, rule tables, model weights; `__pycache__` and the Markdown notes left
+    out: a README edit changes no answer), and each top-level module of `memeval` the package imports, directly or
+    through another such module (`errors`, `_lazyre`, `_literals`, `_cpubudget`...: read from the sources' import
+    lines), sorted."""
     pkg = ROOT / "memeval"
-    files = {p for p in (pkg / "hold").rglob("*") if p.is_file() and "__pycache__" not in p.parts}
+    files = {p for p in (pkg / "hold").rglob("*") if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".md"}
     todo = [p for p in files if p.suffix == ".py"]
     while todo:
         for m in _IMPORTS.finditer(todo.pop().read_text(encoding="utf-8")):
