@@ -10,7 +10,7 @@ import re
 
 from memeval.redact._result import RecognizerResult
 from memeval.redact._scanners import DETECTOR_KEY
-from memeval.redact._values import PLACEHOLDER_PART, elided, head, placeholder_value
+from memeval.redact._values import PLACEHOLDER_PART, code_reference, elided, head, placeholder_value
 
 _VERSIONISH = re.compile(r"(?i)(?:\bv|\b(?:version|firmware|fw|build|release|rev|ver)\b[^.;,\n]{0,16})$")
 """Words just before a dotted quad that make it a version number, not an IP address."""
@@ -54,8 +54,9 @@ def not_a_secret(text: str, r: RecognizerResult) -> bool:
     """Whether a scanner hit is not a secret.
 
     True for a hit on a documented example key (`...EXAMPLE`), or a generic-rule hit that is
-    a content digest (`sha256:<hex>`, `integrity: sha512-...`) or a
-    template variable (`{{ vault_db_password }}`, `${DB_PASSWORD}`), not a secret.
+    a content digest (`sha256:<hex>`, `integrity: sha512-...`), a
+    template variable (`{{ vault_db_password }}`, `${DB_PASSWORD}`) or code naming the value
+    (`this.mPassword`, `JWT.create()`: `_values.code_reference`), not a secret.
     """
     detector = str((r.recognition_metadata or {}).get(DETECTOR_KEY, ""))
     value = text[r.start : r.end]
@@ -74,5 +75,7 @@ def not_a_secret(text: str, r: RecognizerResult) -> bool:
         after = part[part.find(bare) + len(bare) :] + (rest or text[r.end : r.end + 1]) if bare else ""
         if bare and placeholder_value(bare, after):
             return True  # "<your-password>", "${X}", "sk-...": a keyword rule hit on a placeholder
+        if bare and bare == part and code_reference(bare, "", text[r.end : r.end + 1]):
+            return True  # `newPassword=this.mPassword`: a keyword rule hit on code naming the value
     before = text[max(0, r.start - 12) : r.start]
     return bool(_HASH_PREFIX.search(before) or _TEMPLATE_OPEN.search(before))
