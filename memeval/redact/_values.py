@@ -211,6 +211,7 @@ _IDENT = r"[A-Za-z_$][A-Za-z0-9_$]*"
 _CALLEE = re.compile(rf"{_IDENT}(?:\.{_IDENT})*\[?")
 _NAME_SEGMENT = re.compile(r"[A-Za-z_$]+[0-9]{0,2}")
 _SNAKE_NAME = re.compile(r"[a-z]+(?:_[a-z]+)+")
+_ESCAPED_END = re.compile(r"(?:\\[nrt]|\\)+$")
 
 
 def code_reference(value: str, key: str, after: str = "") -> bool:
@@ -229,6 +230,7 @@ def code_reference(value: str, key: str, after: str = "") -> bool:
       `.env` file is a literal and stays a secret); `key` "" (a scanner's hit, the name unknown) reads only
       the first two.
     """
+    value = _ESCAPED_END.sub("", value)  # `env[\"X\"]` or `config.secret\n` inside a JSON string
     if _CALLEE.fullmatch(value) and (value.endswith("[") or (after and after in "([")):
         return not has_digit(value)
     parts = value.split(".")
@@ -300,12 +302,21 @@ _PART_END = re.compile(r"[/<&]")
 _CASE_SWITCH = re.compile(r"[a-z][A-Z]|[A-Z][a-z]")
 
 
+_NET_KEY_TOKEN = re.compile(r"(?i)public_?key(?:_?token)?")
+_HEX16 = re.compile(r"[0-9a-fA-F]{16}")
+
+
 def generated(value: str, key: str, after: str = "") -> bool:
     """Whether `value` reads as generated rather than as a name.
 
     That is `secretish`, and a digit or at least 4 switches between lower and upper case
-    (`YXNkZmZmZmZm...` has many, `createdAt` one).
+    (`YXNkZmZmZmZm...` has many, `createdAt` one). Not a .NET strong name's public key token: 16 hex digits
+    under `PublicKeyToken` or `PublicKey` (the last 8 bytes of the SHA-1 of the assembly's public key, printed in
+    every assembly-qualified type name, `Culture=neutral, PublicKeyToken=b77a5c561934e089`: .NET's "Strong-named
+    assemblies"; semgrep-rules' generic-api-key `ok:` line, the twelfth fresh check).
     """
+    if _NET_KEY_TOKEN.fullmatch(key) and _HEX16.fullmatch(value):
+        return False
     if not secretish(value, key, after=after):
         return False
     return has_digit(value) or len(_CASE_SWITCH.findall(value)) >= 4

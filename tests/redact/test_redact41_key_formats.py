@@ -108,6 +108,12 @@ LOOK_ALIKES = [
     "cache-key-5d41402abc4b2a76b9719d911017c592",  # a name holding an MD5, not Mailgun's `key-`
     'const password = process.env.REACT_APP_FIREBASE_DEV_PASSWORD || "not-set"',  # noseyparker's negative
     'password = secrets["password"]',  # whispers' compliant Python
+    '<section type="System.Data.Entity.Internal.ConfigFile.EntityFrameworkSection, EntityFramework, Version=6.0.0.0,'
+    ' Culture=neutral, PublicKey=b77a5c561934e089" />',  # a .NET public key token
+    "aws_account_id_fake:123456789012123",  # an account id that passes Luhn, not a card
+    "AP6abc1231321\n-----END PGP PUBLIC KEY BLOCK-----",  # a public block's last line
+    "    newPassword=this.mPassword)",
+    '{"note": "            password = env[\\"LIBRARY_PASS_2\\"]", "n": 1}',  # inside a JSON string
     "username = env.PERKEEP_TEST_USERNAME\npassword = env.PERKEEP_TEST_PASSWORD",  # noseyparker's negative
 ]
 
