@@ -39,7 +39,6 @@ from memeval.redact._values import (
     PLACEHOLDER_PART,
     TRAIL,
     auth_secret,
-    code_reference,
     code_secret,
     elided,
     fallback_secret,
@@ -51,8 +50,8 @@ from memeval.redact._values import (
     key_literal,
     luhn,
     mixed_parts,
+    named_secret,
     placeholder_value,
-    secretish,
     ssn_ok,
     symbols_chosen,
 )
@@ -110,9 +109,7 @@ class ContextRule:
             key = groups.get("key") or ""
             # a quoted value, or one a verb or operator names, may be a plain word (`is "centipede"`)
             word_ok = bool(groups.get("dq") or groups.get("sq") or groups.get("q") or groups.get("verb"))
-            if groups.get("secret") and code_reference(value, key if self.id != "prose-password" else "", after):
-                return False  # `secret: config.secret`, `token = JWT.create()`: code, not a literal
-            return secretish(value, key if self.id != "prose-password" else "", word_ok, after)
+            return named_secret(value, match, key if self.id != "prose-password" else "", word_ok, after)
         if self.check == "fallback":
             return fallback_secret(value, match.group("key"), after)
         if self.check == "auth-value":

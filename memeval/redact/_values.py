@@ -214,6 +214,29 @@ _SNAKE_NAME = re.compile(r"[a-z]+(?:_[a-z]+)+")
 _ESCAPED_END = re.compile(r"(?:\\[nrt]|\\)+$")
 
 
+def named_secret(value: str, match: re.Match[str], key: str, word_ok: bool, after: str) -> bool:
+    """`secretish`, but False for an unquoted value that is code naming the value (`code_reference`).
+
+    `secret: config.secret`, `token = JWT.create()`: the twelfth fresh check's `ok:` lines, redact44.
+    """
+    if match.groupdict().get("secret") and code_reference(value, kwarg_name(match), after):
+        return False
+    return secretish(value, key, word_ok, after)
+
+
+def kwarg_name(match: re.Match[str]) -> str:
+    """The `key` group of a match whose `secret` group follows it after `=` and no `:`, or "".
+
+    That is a keyword argument's syntax (`name=value`); `token: value` in YAML is a literal, and with "" the
+    `code_reference` check reads no snake_case name.
+    """
+    names = match.re.groupindex
+    if "key" not in names or "secret" not in names or match.group("key") is None or match.group("secret") is None:
+        return ""
+    op = match.string[match.end("key") : match.start("secret")]
+    return match.group("key") if "=" in op and ":" not in op else ""
+
+
 def code_reference(value: str, key: str, after: str = "") -> bool:
     """Whether an unquoted `value` given to the credential name `key` is code naming a value, not a literal.
 

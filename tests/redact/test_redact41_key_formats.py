@@ -145,6 +145,7 @@ def test_a_prefix_inside_a_word_is_not_read() -> None:
         ('            password = env["LIBRARY_PASS_3"] ?: "somerandomstring"', "somerandomstring"),
         ("amzn.mws.00a19111-8311-5311-5391-5e211cbfcd5c", None),
         ("k2sk_v1_K2UYhW7OPt2jKKLqmFacGNK7", None),
+        ("token: sbp_kqwzrtmxvbnlpdfghjcsyeuioa,", "sbp_kqwzrtmxvbnlpdfghjcsyeuioa"),  # YAML's `:`: no kwarg
         ("key-e98f02fb71f9ee886e96588012341ca0", None),
         ("access_token$production$aaa722wk737379q3$afefae5za65de111123a72251111e065", None),
         (
