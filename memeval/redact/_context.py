@@ -41,15 +41,17 @@ from memeval.redact._values import (
     auth_secret,
     code_secret,
     elided,
+    fallback_secret,
     generated,
     has_digit,
     head,
     iban_ok,
     jose_header,
+    key_literal,
     luhn,
     mixed_parts,
+    named_secret,
     placeholder_value,
-    secretish,
     ssn_ok,
     symbols_chosen,
 )
@@ -83,6 +85,8 @@ class ContextRule:
         before an ellipsis) is a placeholder, a long key followed by "..." is not. `after` is the
         text after `value` in the text read (`_values.placeholder_value`: `MyPass!` is chosen).
         """
+        if self.check == "key-literal":
+            return key_literal(value)
         if not value or placeholder_value(value, after) or PLACEHOLDER_PART.search(value.rstrip(".…")):
             return False
         first = head(value)
@@ -105,7 +109,9 @@ class ContextRule:
             key = groups.get("key") or ""
             # a quoted value, or one a verb or operator names, may be a plain word (`is "centipede"`)
             word_ok = bool(groups.get("dq") or groups.get("sq") or groups.get("q") or groups.get("verb"))
-            return secretish(value, key if self.id != "prose-password" else "", word_ok, after)
+            return named_secret(value, match, key if self.id != "prose-password" else "", word_ok, after)
+        if self.check == "fallback":
+            return fallback_secret(value, match.group("key"), after)
         if self.check == "auth-value":
             return auth_secret(value, after)
         if self.check == "generated":

@@ -79,6 +79,15 @@ _ALNUM = re.compile(r"[A-Za-z0-9]")
 _GROUPS = (re.compile(r"[a-z]"), re.compile(r"[A-Z]"), re.compile(r"[0-9]"))
 
 
+_PUBLIC_END = re.compile(
+    r"[ \t]*\r?\n[ \t]*-----END (?:[A-Z0-9]+ )*(?:PUBLIC KEY|CERTIFICATE|SIGNATURE)(?: BLOCK)?-----"
+)
+"""An armor END line of a public block right after the run (RFC 7468, RFC 4880's `PGP PUBLIC KEY BLOCK`): the run is
+that block's last body or checksum line (`AP6abc1231321` before `-----END PGP PUBLIC KEY BLOCK-----`, semgrep-rules'
+detected-artifactory-password `ok:` line), not the rest of a key cut across events; a PRIVATE block's END still
+reads as one."""
+
+
 def _groups(run: str) -> int:
     return sum(1 for g in _GROUPS if g.search(run))
 
@@ -262,6 +271,8 @@ class CutKeyReader:
         m = _TAIL.match(text)
         if m is None or len(m.group(0)) < MIN_TAIL or not _TAIL_END.match(text, m.end()):
             return []
+        if _PUBLIC_END.match(text, m.end()):
+            return []  # the last line of a public key, certificate or signature block: public, no cut key
         if not self.key_body(m.group(0)):
             return []
         return [memeval_result(TAIL_ENTITY, 0, m.end(), _SCORE, "memeval:cut-tail")]

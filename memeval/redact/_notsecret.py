@@ -10,7 +10,7 @@ import re
 
 from memeval.redact._result import RecognizerResult
 from memeval.redact._scanners import DETECTOR_KEY
-from memeval.redact._values import PLACEHOLDER_PART, elided, head, placeholder_value
+from memeval.redact._values import PLACEHOLDER_PART, code_reference, elided, head, placeholder_value
 
 _VERSIONISH = re.compile(r"(?i)(?:\bv|\b(?:version|firmware|fw|build|release|rev|ver)\b[^.;,\n]{0,16})$")
 """Words just before a dotted quad that make it a version number, not an IP address."""
@@ -23,6 +23,10 @@ _GO_PSEUDO_VERSION = re.compile(r"v\d+\.\d+\.\d+-(?:[0-9A-Za-z]+\.)*\d{14}-[0-9a
 """A Go module pseudo-version (`v0.0.0-20250218142911-aa4b98e5adaa`, `v1.2.4-0.2019...-<12 hex>`:
 go.dev/ref/mod "Pseudo-versions": a commit's UTC time as 14 digits, then its hash's first 12
 hex digits). Its `0-20250218142911` reads as a phone number (fresh6: 4 of 16 in go.sum lines)."""
+_ACCOUNT_ID_NAME = re.compile(r"(?i)(?:account|acct)[_\- ]?id[\w\-]*[ \t]*[:=][ \t]*$")
+"""A name an unbroken run of digits is the value of that makes it an account id, not a card number
+(`aws_account_id_fake:123456789012123`: a 15-digit run presidio's card recognizer takes for a UATP card,
+semgrep-rules' detected-aws-account-id `ok:` line, the twelfth fresh check)."""
 _MASKED = re.compile(r"[*xX•.\-_#]+")
 _TEMPLATE_OPEN = re.compile(r"(?:\{\{-?|\$\{|\{%-?|<%=?)\s*$")
 _HASH_PREFIX = re.compile(r"(?i)(?:sha(?:1|224|256|384|512)|md5|blake2b?|h1|integrity)[:=\-]\s*$")
@@ -33,7 +37,7 @@ def look_alike(text: str, r: RecognizerResult) -> bool:
 
     A version number read as an IP address, the user part of a URL
     (`https://<key>@o1.ingest.sentry.io/2`) read as an e-mail address, the time in a Go
-    pseudo-version read as a phone number.
+    pseudo-version read as a phone number, an account id's digits (`account_id: <digits>`) read as a card.
     """
     before = text[max(0, r.start - 30) : r.start]
     if r.entity_type == "IP_ADDRESS":
@@ -41,6 +45,8 @@ def look_alike(text: str, r: RecognizerResult) -> bool:
         return bool(_VERSIONISH.search(before)) or ip.startswith("127.") or ip in ("0.0.0.0", "::1", "::")
     if r.entity_type == "EMAIL_ADDRESS":
         return before.replace("\\", "").endswith("://")  # `https:\/\/<key>@...` in escaped JSON too
+    if r.entity_type == "CREDIT_CARD":
+        return text[r.start : r.end].isdigit() and bool(_ACCOUNT_ID_NAME.search(before))
     if r.entity_type == "PHONE_NUMBER":
         near = text[max(0, r.start - 40) : r.end + 30]
         off = max(0, r.start - 40)
@@ -54,8 +60,9 @@ def not_a_secret(text: str, r: RecognizerResult) -> bool:
     """Whether a scanner hit is not a secret.
 
     True for a hit on a documented example key (`...EXAMPLE`), or a generic-rule hit that is
-    a content digest (`sha256:<hex>`, `integrity: sha512-...`) or a
-    template variable (`{{ vault_db_password }}`, `${DB_PASSWORD}`), not a secret.
+    a content digest (`sha256:<hex>`, `integrity: sha512-...`), a
+    template variable (`{{ vault_db_password }}`, `${DB_PASSWORD}`) or code naming the value
+    (`this.mPassword`, `JWT.create()`: `_values.code_reference`), not a secret.
     """
     detector = str((r.recognition_metadata or {}).get(DETECTOR_KEY, ""))
     value = text[r.start : r.end]
@@ -74,5 +81,7 @@ def not_a_secret(text: str, r: RecognizerResult) -> bool:
         after = part[part.find(bare) + len(bare) :] + (rest or text[r.end : r.end + 1]) if bare else ""
         if bare and placeholder_value(bare, after):
             return True  # "<your-password>", "${X}", "sk-...": a keyword rule hit on a placeholder
+        if bare and code_reference(bare, "", after[:1]):
+            return True  # `newPassword=this.mPassword`: a keyword rule hit on code naming the value
     before = text[max(0, r.start - 12) : r.start]
     return bool(_HASH_PREFIX.search(before) or _TEMPLATE_OPEN.search(before))

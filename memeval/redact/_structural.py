@@ -6,8 +6,9 @@
 - `URL_PASSWORD`: the userinfo `user:password` in `scheme://user:password@host` (RFC 3986). The
   user name goes too: the scanners' URI rules count the whole URI as the secret, and a user name
   with odd characters could otherwise keep part of it readable; scheme and host stay readable.
-  Obvious templates (`${DB_PASS}`, `<password>`, `****`) are kept.
-- `PASSWORD` in key=value connection strings (`Server=db;User Id=app;Password=...;`).
+  Obvious templates (`${DB_PASS}`, `<password>`, `****`, a password shown as `••••••••`) are kept.
+- `PASSWORD` in key=value connection strings (`Server=db;User Id=app;Password=...;`); not a call or an index
+  (`password = env["PASS"]`, `_values.code_reference`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import re
 
 from memeval.redact._result import Recognizer, RecognizerResult
 from memeval.redact._scanners import memeval_result
+from memeval.redact._values import code_reference
 
 _PEM = re.compile(
     r"-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY(?: BLOCK)?-----"
@@ -27,7 +29,7 @@ _URL_USERINFO = re.compile(
 )
 _CONN_PASSWORD = re.compile(r"(?i)(?:^|[;\s\"'])(?:password|pwd)\s*=\s*([^;\s\"']+)(?=;|\s|$|[\"'])")
 _TEMPLATE = re.compile(
-    r"^(?:\$\{?[\w.\-]+\}?|<[^>]*>|\{\{?[^}]*\}\}?|%\(?[\w]+\)?s?|\*+|x+|\.\.\.|…"
+    r"^(?:\$\{?[\w.\-]+\}?|<[^>]*>|\{\{?[^}]*\}\}?|%\(?[\w]+\)?s?|\*+|x+|•+|\.\.\.|…"
     r"|password|passwd|pass|pwd|secret|redacted|\[redacted[^\]]*\])$",
     re.IGNORECASE,
 )
@@ -65,6 +67,7 @@ class StructuralRecognizer(Recognizer):
         lowered = text.lower()
         if "password" in lowered or "pwd" in lowered:
             for m in _CONN_PASSWORD.finditer(text):
-                if len(m.group(1)) >= 3 and not _is_template(m.group(1)):
+                value, after = m.group(1), text[m.end(1) : m.end(1) + 1]
+                if len(value) >= 3 and not _is_template(value) and not code_reference(value, "", after):
                     add("PASSWORD", m.start(1), m.end(1), 0.7, "memeval:conn-password", m)
         return out

@@ -207,6 +207,99 @@ def secretish(value: str, key: str, word_ok: bool = False, after: str = "") -> b
     return word_ok and _word_secret(value)
 
 
+_IDENT = r"[A-Za-z_$][A-Za-z0-9_$]*"
+_CALLEE = re.compile(rf"{_IDENT}(?:\.{_IDENT})*\[?")
+_NAME_SEGMENT = re.compile(r"[A-Za-z_$]+[0-9]{0,2}")
+_SNAKE_NAME = re.compile(r"[a-z]+(?:_[a-z]+)+")
+_ESCAPED_END = re.compile(r"(?:\\[nrt]|\\)+$")
+
+
+def named_secret(value: str, match: re.Match[str], key: str, word_ok: bool, after: str) -> bool:
+    """`secretish`, but False for an unquoted value that is code naming the value (`code_reference`).
+
+    `secret: config.secret`, `token = JWT.create()`: the twelfth fresh check's `ok:` lines, redact44.
+    """
+    if match.groupdict().get("secret") and code_reference(value, kwarg_name(match), after):
+        return False
+    return secretish(value, key, word_ok, after)
+
+
+def kwarg_name(match: re.Match[str]) -> str:
+    """The `key` group of a match whose `secret` group follows it after `=` and no `:`, or "".
+
+    That is a keyword argument's syntax (`name=value`); `token: value` in YAML is a literal, and with "" the
+    `code_reference` check reads no snake_case name.
+    """
+    names = match.re.groupindex
+    if "key" not in names or "secret" not in names or match.group("key") is None or match.group("secret") is None:
+        return ""
+    op = match.string[match.end("key") : match.start("secret")]
+    return match.group("key") if "=" in op and ":" not in op else ""
+
+
+def code_reference(value: str, key: str, after: str = "") -> bool:
+    """Whether an unquoted `value` given to the credential name `key` is code naming a value, not a literal.
+
+    semgrep-rules' hard-coded-credential tests mark these `ok:` (the twelfth fresh check: blanked as passwords
+    in all 46 contexts on main):
+
+    - a call or an index: a name or dotted name followed by `(` or `[` (`JWT.create()`, `jsonwt.sign(...)`,
+      `env["LIBRARY_PASS_2"]`; `after` is the character after the value);
+    - a dotted name every part of which reads as a name: letters, `_` or `$`, at most two digits at its end,
+      fewer than 4 switches between lower and upper case (`config.secret`, `this.mPassword`); a key or token
+      with dots has digits inside its parts or reads generated (`hvs.KDD7UeHlkle9...`, `eyJhbGciOi...`);
+    - a lower-case snake_case variable of letters only passed as a keyword argument under a lower-case name
+      (`aws_secret_access_key=ok_secret,`: Python's call syntax; `MAILER_PASSWORD=smtp_password #` in a
+      `.env` file is a literal and stays a secret); `key` "" (a scanner's hit, the name unknown) reads only
+      the first two.
+    """
+    value = _ESCAPED_END.sub("", value)  # `env[\"X\"]` or `config.secret\n` inside a JSON string
+    if _CALLEE.fullmatch(value) and (value.endswith("[") or (after and after in "([")):
+        return not has_digit(value)
+    parts = value.split(".")
+    if len(parts) > 1 and all(
+        _NAME_SEGMENT.fullmatch(p) and len(_CASE_SWITCH.findall(p)) < 4
+        for p in parts  # noqa: PLR2004
+    ):
+        return True
+    return bool(key and after) and after in ",)" and key == key.lower() and _SNAKE_NAME.fullmatch(value) is not None
+
+
+_ALGORITHM = re.compile(
+    r"(?i)(?:HS|RS|ES|PS)(?:256|384|512)|EdDSA|none|sha-?(?:1|224|256|384|512)|md5|hex|base64|utf-?8"
+)
+
+
+def key_literal(value: str) -> bool:
+    """Whether a string literal passed where a signing or HMAC call takes its key is a key (`check = "key-literal"`).
+
+    In code the literal is the key whatever it reads like (`jwt.sign(payload, "my_secret_key")`), so
+    `placeholder_value`'s `my`/`your` names do not keep it; kept are templates and elisions (`${JWT_SECRET}`,
+    `<key>`, `xxxx`, `sk-...`: `PLACEHOLDER_PART`), the exact placeholder words (`"secret"`, `"changeme"`), values
+    of 2 distinct characters or fewer, and an algorithm's or encoding's name (`"HS256"`, `"sha256"`, `"hex"`) where
+    a call's other argument sits.
+    """
+    v = value.strip()
+    if len(v) < 3 or len(set(v)) <= 2 or _ALGORITHM.fullmatch(v) or PLACEHOLDER_PART.search(v.rstrip(".…")):  # noqa: PLR2004
+        return False
+    return not (PLACEHOLDER.match(v) and _NAMED_SLOT.fullmatch(v) is None)
+
+
+_WORD_PARTS = re.compile(r"[-_\s]+")
+
+
+def fallback_secret(value: str, key: str, after: str = "") -> bool:
+    """Whether the literal after a fallback operator (`?:`, `||`, `??`, `or`) under `key` is a secret.
+
+    `secretish`, unless every part of it (split at `-`, `_`, spaces) is a word `_NOT_A_SECRET_WORD` lists or a
+    placeholder: `"not-set"`, `"none"`, `"unset"` say no value is set (noseyparker's `np.reactapp.2` negative).
+    """
+    if not secretish(value, key, after=after):
+        return False
+    parts = [p for p in _WORD_PARTS.split(value.lower()) if p]
+    return not all(p in _NOT_A_SECRET_WORD or PLACEHOLDER.match(p) for p in parts)
+
+
 @functools.cache
 def _auth_methods() -> frozenset[str]:
     """Every name `rules/auth_methods.toml` lists (lower case), read once a process."""
@@ -232,12 +325,21 @@ _PART_END = re.compile(r"[/<&]")
 _CASE_SWITCH = re.compile(r"[a-z][A-Z]|[A-Z][a-z]")
 
 
+_NET_KEY_TOKEN = re.compile(r"(?i)public_?key(?:_?token)?")
+_HEX16 = re.compile(r"[0-9a-fA-F]{16}")
+
+
 def generated(value: str, key: str, after: str = "") -> bool:
     """Whether `value` reads as generated rather than as a name.
 
     That is `secretish`, and a digit or at least 4 switches between lower and upper case
-    (`YXNkZmZmZmZm...` has many, `createdAt` one).
+    (`YXNkZmZmZmZm...` has many, `createdAt` one). Not a .NET strong name's public key token: 16 hex digits
+    under `PublicKeyToken` or `PublicKey` (the last 8 bytes of the SHA-1 of the assembly's public key, printed in
+    every assembly-qualified type name, `Culture=neutral, PublicKeyToken=b77a5c561934e089`: .NET's "Strong-named
+    assemblies"; semgrep-rules' generic-api-key `ok:` line, the twelfth fresh check).
     """
+    if _NET_KEY_TOKEN.fullmatch(key) and _HEX16.fullmatch(value):
+        return False
     if not secretish(value, key, after=after):
         return False
     return has_digit(value) or len(_CASE_SWITCH.findall(value)) >= 4

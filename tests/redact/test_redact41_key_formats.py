@@ -11,6 +11,7 @@ fresh-corpus bench's measure that no longer counts a piece the text holds outsid
 from __future__ import annotations
 
 import random
+import re
 import string
 
 import pytest
@@ -91,6 +92,29 @@ LOOK_ALIKES = [
     "pwd: $HOME/.pgpass",  # a variable and a path
     'key = "abc" + "def"',  # the syntax between two literals
     "password: '<!--'",  # markup
+    # code naming the value (semgrep-rules' `ok:` lines, the twelfth fresh check; all blanked on main, redact44)
+    "  secret: config.secret,",
+    "newPassword=this.mPassword",
+    '            password = env["LIBRARY_PASS_2"]',
+    "String token = JWT.create()",
+    "const token3 = jsonwt.sign(payload, config.secret)",
+    "const token12 = JWT.sign(payload, secret2)",
+    "    aws_secret_access_key=ok_secret,\n    aws_session_token=ok_token,",
+    "https://username:••••••••@example.com",
+    "jwt.sign(payload, process.env.JWT_SECRET)",  # a variable where the key goes
+    "crypto.createHmac('sha256', key).update(data).digest('hex')",
+    "signer.sign(privateKey, 'base64')",  # no JWT library: the output encoding, not a key
+    "jwt.decode(token, 'HS256')",  # an algorithm's name
+    "cache-key-5d41402abc4b2a76b9719d911017c592",  # a name holding an MD5, not Mailgun's `key-`
+    'const password = process.env.REACT_APP_FIREBASE_DEV_PASSWORD || "not-set"',  # noseyparker's negative
+    'password = secrets["password"]',  # whispers' compliant Python
+    '<section type="System.Data.Entity.Internal.ConfigFile.EntityFrameworkSection, EntityFramework, Version=6.0.0.0,'
+    ' Culture=neutral, PublicKey=b77a5c561934e089" />',  # a .NET public key token
+    "aws_account_id_fake:123456789012123",  # an account id that passes Luhn, not a card
+    "AP6abc1231321\n-----END PGP PUBLIC KEY BLOCK-----",  # a public block's last line
+    "    newPassword=this.mPassword)",
+    '{"note": "            password = env[\\"LIBRARY_PASS_2\\"]", "n": 1}',  # inside a JSON string
+    "username = env.PERKEEP_TEST_USERNAME\npassword = env.PERKEEP_TEST_PASSWORD",  # noseyparker's negative
 ]
 
 
@@ -107,22 +131,41 @@ def test_a_prefix_inside_a_word_is_not_read() -> None:
 
 
 @pytest.mark.parametrize(
-    "text",
+    ("text", "secret"),
     [
-        "dbpwd=$omespeci@!ch@r$",
-        'DB2_PASSWORD = "@#!%#"',
-        'auth = "ilikelemons"',
-        "recaptcha_secret = 6Lcw--w-AAAAAw-w-w----w-w-www-www--ww-w-",
+        ("dbpwd=$omespeci@!ch@r$", None),
+        ('DB2_PASSWORD = "@#!%#"', None),
+        ('auth = "ilikelemons"', None),
+        ("recaptcha_secret = 6Lcw--w-AAAAAw-w-w----w-w-www-www--ww-w-", None),
+        # semgrep-rules' findings the twelfth fresh check found raw in all 46 contexts (redact44)
+        ("  const token2 = jsonwt.sign(payload, 'some-secret')\n}", "some-secret"),
+        ("  const token5 = JWT.sign(payload, JWK.asKey('raz-dva-tri'))\n}", "raz-dva-tri"),
+        ("exports.hmac = data => crypto.createHmac('sha256', 'pa4qacea4VK9t9nGv7yZtwmj').update(data)", None),
+        ('\ttokenString, err := token.SignedString([]byte("my_secret_key"))', "my_secret_key"),
+        ('            password = env["LIBRARY_PASS_3"] ?: "somerandomstring"', "somerandomstring"),
+        ("amzn.mws.00a19111-8311-5311-5391-5e211cbfcd5c", None),
+        ("k2sk_v1_K2UYhW7OPt2jKKLqmFacGNK7", None),
+        ("token: sbp_kqwzrtmxvbnlpdfghjcsyeuioa,", "sbp_kqwzrtmxvbnlpdfghjcsyeuioa"),  # YAML's `:`: no kwarg
+        ("key-e98f02fb71f9ee886e96588012341ca0", None),
+        ("access_token$production$aaa722wk737379q3$afefae5za65de111123a72251111e065", None),
+        (
+            "https://outlook.office.com/webhook/9e10b0f2-b994-4bff-b106-473c37cdc555@",
+            "//outlook.office.com/webhook/9e10b0f2-b994-4bff-b106-473c37cdc555",
+        ),
     ],
 )
-def test_scanner_test_passwords_are_blanked_in_every_context(text: str) -> None:
-    """IBM detect-secrets' DB2 plugin tests and titus' reCAPTCHA example.
+def test_scanner_test_passwords_are_blanked_in_every_context(text: str, secret: str | None) -> None:
+    """IBM detect-secrets' DB2 plugin tests, titus' reCAPTCHA example and semgrep-rules' findings.
 
     Raw before redact41 in 46 and 28 of the 46 contexts (the DB2 pair); before redact42 `auth = "ilikelemons"` in
     all 46 (`auth` was no password key) and the reCAPTCHA key in 2 (`period-after`, `ellipsis-after`: a value
-    ending in `-` before dots was read as a prefix shown cut short, `_values.elided`).
+    ending in `-` before dots was read as a prefix shown cut short, `_values.elided`). Before redact44 the semgrep
+    rows were raw in all 46 (`secret` None: the value after `=`, or the last quoted literal, or the whole text).
     """
-    secret = text.split("=", 1)[1].strip().strip('"')
+    if secret is None:
+        quoted = re.findall(r"'([^']+)'", text)
+        secret = quoted[-1] if quoted else text.split("=", 1)[1].strip().strip('"') if "=" in text else text
+        secret = secret.removeprefix("https:")
     wrapped = [wrap(text) for _name, wrap in CONTEXTS]
     outs = get_redactor().redact_many([t for t, _f in wrapped])
     missed = [
