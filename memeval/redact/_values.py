@@ -217,9 +217,13 @@ _ESCAPED_END = re.compile(r"(?:\\[nrt]|\\)+$")
 def named_secret(value: str, match: re.Match[str], key: str, word_ok: bool, after: str) -> bool:
     """`secretish`, but False for an unquoted value that is code naming the value (`code_reference`).
 
-    `secret: config.secret`, `token = JWT.create()`: the twelfth fresh check's `ok:` lines, redact44.
+    `secret: config.secret`, `token = JWT.create()`: the twelfth fresh check's `ok:` lines, redact44. Not for a
+    value after a command-line option (a `verb` group such as `-p`: `psexec ... -p A0.A00`): there a dotted value
+    is typed as the password itself, not code naming it (`test_redact36_psexec_password`).
     """
-    if match.groupdict().get("secret") and code_reference(value, kwarg_name(match), after):
+    groups = match.groupdict()
+    option = (groups.get("verb") or "").startswith("-")
+    if groups.get("secret") and not option and code_reference(value, kwarg_name(match), after):
         return False
     return secretish(value, key, word_ok, after)
 

@@ -70,3 +70,16 @@ def test_a_psexec_password_is_blanked_in_every_context(
     wrapped, form = wrap(text)  # type: ignore[operator]  # CONTEXTS entries are typed loosely
     out = get_redactor().redact(wrapped).text
     assert not leaked(form(password), out), (name, wrapped, out)
+
+
+def test_a_dotted_password_after_p_is_not_taken_for_code() -> None:
+    """`-p A0.A00` reads like a dotted name (`config.secret`), which redact44 leaves as code naming a value; after
+    a command-line option it is the password typed in (the final whole run's Hypothesis example, stored raw before
+    the fix). `secret: config.secret` stays untouched."""
+    red = get_redactor()
+    for text, pw in [
+        ("psexec \\\\10.0.94.120 -u Administrator -p A0.A00 cmd /c whoami", "A0.A00"),
+        ("PsExec.exe \\\\web01 -u admin -p Deploy.Key7 cmd", "Deploy.Key7"),
+    ]:
+        assert pw not in red.redact(text).text, text
+    assert red.redact("secret: config.secret").text == "secret: config.secret"
