@@ -36,6 +36,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _pattern_proxy import PatternProxy  # noqa: E402  (bench/ is put on the path above)
+
 ROOT = Path(__file__).resolve().parent.parent
 
 _COST: defaultdict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
@@ -55,26 +58,14 @@ def _timed(name: str) -> Callable[..., Any]:
     return call
 
 
-class _Timed:
+class _Timed(PatternProxy):
     """A compiled pattern whose calls count their CPU in `_COST` (everything else is the pattern's own)."""
 
-    __slots__ = ("_p", "_where")
+    __slots__ = ("_where",)
 
     def __init__(self, pattern: re.Pattern[str], where: str) -> None:
-        self._p = pattern
+        super().__init__(pattern)
         self._where = where
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._p, name)
-
-    def __hash__(self) -> int:
-        return hash(self._p)
-
-    def __eq__(self, other: object) -> bool:
-        return self._p == (other._p if isinstance(other, _Timed) else other)
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, int]]:
-        return re.compile, (self._p.pattern, self._p.flags)
 
     search = _timed("search")
     match = _timed("match")

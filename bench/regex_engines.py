@@ -41,6 +41,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _pattern_proxy import PatternProxy  # noqa: E402  (bench/ is put on the path above)
+
 ROOT = Path(__file__).resolve().parent.parent
 METHODS = ("search", "match", "fullmatch", "findall", "finditer", "sub", "subn", "split")
 
@@ -67,26 +70,14 @@ def _recorded(name: str) -> Callable[..., Any]:
     return call
 
 
-class _Recorder:
+class _Recorder(PatternProxy):
     """A compiled pattern that notes each call's method and arguments (everything else is the pattern's own)."""
 
-    __slots__ = ("_p", "_rec")
+    __slots__ = ("_rec",)
 
     def __init__(self, pattern: re.Pattern[str], rec: _Pattern) -> None:
-        self._p = pattern
+        super().__init__(pattern)
         self._rec = rec
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._p, name)
-
-    def __hash__(self) -> int:
-        return hash(self._p)
-
-    def __eq__(self, other: object) -> bool:
-        return self._p == (other._p if isinstance(other, _Recorder) else other)
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, int]]:
-        return re.compile, (self._p.pattern, self._p.flags)
 
 
 for _m in METHODS:
