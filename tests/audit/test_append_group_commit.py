@@ -133,6 +133,20 @@ class _Appender(threading.Thread):
             self.error = exc
 
 
+def _append_queued(store: SqlAuditStore, threads: list[_Appender]) -> None:
+    """Runs `threads` with the first holding the write turn and the others queued behind it in order (the write
+    lock held until all are waiting), then waits for all of them."""
+    q = store.combiner
+    with _write_lock_held(store):
+        threads[0].start()  # takes the turn and waits for the lock
+        _until("the first batch's turn", lambda: q._busy and not q._queue)
+        for k, t in enumerate(threads[1:], start=1):
+            t.start()
+            _until(f"batch {k} waiting", lambda k=k: len(q._queue) == k)
+    for t in threads:
+        t.join(WAIT_S)
+
+
 def _counted(res: Any) -> tuple[Any, ...]:
     """An `AppendResult` without its sequence numbers (which depend on the order the batches were written in)."""
     return (res.stored, res.duplicates, res.noops, res.held, res.secrets_blanked, res.released, res.changed_resends)
@@ -210,14 +224,7 @@ def test_a_refused_batch_in_a_group_stores_nothing_and_the_others_are_stored(two
     began = _transactions(monkeypatch, store)
     threads = [_Appender(store, b, "grp") for b in batches]
     q = store.combiner
-    with _write_lock_held(store):
-        threads[0].start()  # takes the turn and waits for the lock
-        _until("the first batch's turn", lambda: q._busy and not q._queue)
-        for k, t in enumerate(threads[1:], start=1):
-            t.start()
-            _until(f"batch {k} waiting", lambda k=k: len(q._queue) == k)
-    for t in threads:
-        t.join(WAIT_S)
+    _append_queued(store, threads)
     outcomes = [
         _counted(t.result) if t.error is None else (type(t.error).__name__, getattr(t.error, "index", None))
         for t in threads
@@ -251,14 +258,7 @@ def test_batches_of_several_senders_appended_at_once_share_a_transaction(two_url
     began = _transactions(monkeypatch, store)
     threads = [_Appender(store, b, s) for s, b in zip(senders, batches, strict=True)]
     q = store.combiner
-    with _write_lock_held(store):
-        threads[0].start()  # takes the turn and waits for the lock
-        _until("the first batch's turn", lambda: q._busy and not q._queue)
-        for k, t in enumerate(threads[1:], start=1):
-            t.start()
-            _until(f"batch {k} waiting", lambda k=k: len(q._queue) == k)
-    for t in threads:
-        t.join(WAIT_S)
+    _append_queued(store, threads)
     assert [t.error for t in threads] == [None] * 4
     assert [_counted(t.result) for t in threads] == expected
     assert (len(began), q.groups, q.together) == (2, 1, 3)  # the first alone, then the three waiting together
