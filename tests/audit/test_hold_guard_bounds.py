@@ -192,6 +192,7 @@ def test_a_guard_stuck_while_loading_is_killed_and_its_texts_redone_or_held(
         _holdguard._CHILD.clear()
 
 
+@pytest.mark.slow  # 16 CPU s in census47's whole run (a guard warmed, killed, ten planted texts redone)
 def test_a_guard_stopped_while_idle_does_not_block_the_send(monkeypatch: pytest.MonkeyPatch) -> None:
     """A warm guard stopped (SIGSTOP) while it waits for texts: a batch larger than the pipe's buffer is still answered.
 

@@ -204,6 +204,7 @@ def test_a_guard_that_fails_redoes_its_texts_one_by_one_and_blanks_only_the_one_
         _redactguard.stop_redaction_guard()
 
 
+@pytest.mark.slow  # 13 CPU s in census47's whole run (two guards' engines built)
 def test_a_guard_that_died_is_replaced_and_its_request_redone() -> None:
     """A redaction guard killed with SIGKILL while idle: the next request's texts are redone in a fresh one.
 

@@ -7,6 +7,7 @@ with a default (not unset, not an off flag) shows `[default: ...]`.
 
 from __future__ import annotations
 
+import functools
 import shlex
 
 import pytest
@@ -33,6 +34,9 @@ GIVEN_OR_UNUSED = {
     "--reason",
 }
 
+pytestmark = pytest.mark.xdist_group("cli-help")
+"""On one worker, so each command's help is rendered once (`_help`) for the three checks that read it."""
+
 LISTINGS = ("runs", "results", "review list", "users list", "audit counts", "audit verify", "check-tasks")
 
 
@@ -54,7 +58,10 @@ def _tree() -> dict[str, Command]:
 TREE = _tree()
 
 
+@functools.cache
 def _help(path: str) -> str:
+    """`memeval PATH --help` as printed 120 columns wide; rendered once a command for the module's three checks
+    of it (the same command line gives the same page; a failed rendering is not kept, each check fails on it)."""
     res = CliRunner().invoke(app, [*path.split(), "--help"], prog_name="memeval", terminal_width=120)
     assert res.exit_code == 0, res.output
     return res.output

@@ -15,6 +15,7 @@ often both others were stored raw. `memeval.redact.cut_through` reads the chain 
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -87,6 +88,7 @@ def _chain(key: str, a: int, b: int, before: str = "the deploy uses", after: str
     return [f"{before} {key[:a]}", key[a:b], f"{key[b:]} {after}".rstrip()]
 
 
+@pytest.mark.slow  # 20 CPU s in census47's whole run (1,683 chains of two keys, exhaustive)
 def test_every_three_way_cut_of_two_keys_is_blanked_in_every_part() -> None:
     """On main (pairs only) `sgph_`'s cuts keep parts raw (all three when no pair holds enough of it)."""
     cases = [
