@@ -399,10 +399,11 @@ def _server_args(url: str) -> dict[str, Any]:
     Unprepared, each run is planned for its own values on the table as it is then.
 
     PostgreSQL drivers (psycopg 3 and psycopg2) also get `connect_timeout` = `PG_CONNECT_TIMEOUT_S`
-    unless the URL sets its own (`?connect_timeout=N`): libpq's default is to wait for ever, so a
-    server that takes the connection and never answers (a stopped VM behind a port forward, a firewall
-    that drops packets) held every command (`audit verify`, `serve`) silent until the system's TCP
-    timeout or for good. {} for other drivers.
+    unless the URL sets its own (`?connect_timeout=N`): psycopg 3 waits 130 s by default (libpq, so
+    psycopg2, for ever), so a server that takes the connection and never answers (a stopped VM behind
+    a port forward, a firewall that drops packets) held every command (`audit verify`, `serve`) silent
+    for over two minutes, then said "connection timeout expired" without how long it had waited.
+    {} for other drivers.
     """
     from sqlalchemy.engine import make_url
 
