@@ -124,10 +124,16 @@ class SqlAuditStore(AuditStore):
             with self._write_engine.begin() as conn:
                 migrate(conn)
         except SQLAlchemyError as exc:
+            cause = str(exc.orig if hasattr(exc, "orig") else exc)
+            waited = (
+                f" (no answer within {PG_CONNECT_TIMEOUT_S} s; over a slow link add ?connect_timeout=SECONDS"
+                " to the URL)"
+                if "timeout expired" in cause and "connect_timeout" not in url
+                else ""
+            )
             raise AuditStoreError(
-                f"cannot open the audit store at {_safe_url(url)}: {type(exc).__name__}: "
-                f"{exc.orig if hasattr(exc, 'orig') else exc}; check the URL (--db, else MEMEVAL_DB) and that "
-                "its database is up"
+                f"cannot open the audit store at {_safe_url(url)}: {type(exc).__name__}: {cause}{waited}; check the"
+                " URL (--db, else MEMEVAL_DB) and that its database is up"
             ) from exc
 
     SQLITE_DURABILITY = "FULL"
@@ -372,6 +378,13 @@ def _safe_url(url: str) -> str:
         return "<unparseable URL>"
 
 
+PG_CONNECT_TIMEOUT_S = 10
+"""Seconds a new connection to a PostgreSQL store may take before the command says the store is unreachable.
+
+Generous for a server across a network (a connection takes milliseconds on a LAN, well under a second across
+a continent); a URL's own `?connect_timeout=N` wins (`_server_args`)."""
+
+
 def _server_args(url: str) -> dict[str, Any]:
     """The driver's connection arguments for a database server at `url` (a SQLAlchemy URL).
 
@@ -383,8 +396,21 @@ def _server_args(url: str) -> dict[str, Any]:
     index on each batch, so a file ingest's database work grew with the square of its size (at
     20,000 events the stored-ids check averaged 13 ms a batch and 86 ms at the end, against
     0.1-0.2 ms when planned for its values: 2026-12-05, `pg_stat_statements` and `auto_explain`).
-    Unprepared, each run is planned for its own values on the table as it is then. {} for other drivers.
+    Unprepared, each run is planned for its own values on the table as it is then.
+
+    PostgreSQL drivers (psycopg 3 and psycopg2) also get `connect_timeout` = `PG_CONNECT_TIMEOUT_S`
+    unless the URL sets its own (`?connect_timeout=N`): psycopg 3 waits 130 s by default (libpq, so
+    psycopg2, for ever), so a server that takes the connection and never answers (a stopped VM behind
+    a port forward, a firewall that drops packets) held every command (`audit verify`, `serve`) silent
+    for over two minutes, then said "connection timeout expired" without how long it had waited.
+    {} for other drivers.
     """
     from sqlalchemy.engine import make_url
 
-    return {"prepare_threshold": None} if make_url(url).get_driver_name() == "psycopg" else {}
+    parsed = make_url(url)
+    args: dict[str, Any] = {}
+    if parsed.get_driver_name() == "psycopg":
+        args["prepare_threshold"] = None
+    if parsed.get_backend_name() == "postgresql" and "connect_timeout" not in parsed.query:
+        args["connect_timeout"] = PG_CONNECT_TIMEOUT_S
+    return args

@@ -280,6 +280,15 @@ _running = 0
 """How many `scheduled_run` calls are under way now (a stopping service says whether it waits for one)."""
 
 
+_retry_lock = threading.Lock()
+_stopping = False
+"""Set (under `_retry_lock`) by a stopping service before it shuts its scheduler down: a job then schedules no retry.
+
+`shutdown` holds the scheduler's job-store lock while it waits for the running jobs, and `add_job` takes that
+lock: a delivery that failed while the service stopped (SIGTERM during an SMTP outage) scheduled its retry there
+and both waited for ever. The retry is not lost: the next start sends what is due (`run_service`)."""
+
+
 def running_jobs() -> int:
     """How many scheduled report jobs are running at this moment (0 when none is)."""
     with _running_lock:
@@ -326,12 +335,17 @@ def _run_team(rt: _Runtime, team: str, retry: int, now: datetime | None) -> list
         from datetime import timedelta
 
         delay = retry_delay_s(retry + 1)
-        # One id per retry: APScheduler's main loop removes a fired one-off job by its id after
-        # handing it to a worker thread, so a retry re-using the firing job's id could be removed
-        # with it (or make that removal fail with JobLookupError in the main loop).
-        rt.scheduler.add_job(JOB_FUNC, "date", run_date=when + timedelta(seconds=delay), id=f"retry:{team}:{retry + 1}",
-                             kwargs={"team": team, "retry": retry + 1}, replace_existing=True,
-                             name=f"retry {retry + 1} of {team}'s weekly report")  # fmt: skip
+        with _retry_lock:
+            if _stopping:  # the scheduler is shutting down: its next start sends what is due
+                log.info("%s: delivery failed; not retried now (stopping): the next start sends it", team)
+                return done
+            # One id per retry: APScheduler's main loop removes a fired one-off job by its id after
+            # handing it to a worker thread, so a retry re-using the firing job's id could be removed
+            # with it (or make that removal fail with JobLookupError in the main loop).
+            rt.scheduler.add_job(JOB_FUNC, "date", run_date=when + timedelta(seconds=delay),
+                                 id=f"retry:{team}:{retry + 1}", kwargs={"team": team, "retry": retry + 1},
+                                 replace_existing=True,
+                                 name=f"retry {retry + 1} of {team}'s weekly report")  # fmt: skip
         log.info("%s: delivery failed; retry %d in %.0f s", team, retry + 1, delay)
     return done
 
@@ -368,11 +382,34 @@ def sync_jobs(scheduler: Any, store: SqlAuditStore) -> list[str]:
 
 
 def make_scheduler(store: SqlAuditStore) -> Any:
-    """A paused-start `BackgroundScheduler` on a SQLAlchemy job store in the audit database."""
+    """A paused-start `BackgroundScheduler` on a SQLAlchemy job store in the audit database.
+
+    Its `shutdown` first pauses it and waits for a pass over the due jobs under way, and a pass looks
+    at the state again once it holds the job stores' lock. APScheduler 3 looks only before taking
+    it, and its `shutdown` marks the scheduler stopped before taking that lock: a pass under way or
+    woken just before a stop (`memeval schedule` ^C'd or SIGTERM'd while it started, a startup job
+    due at once: 2 of 4 tries) submitted its job to a stopped executor or removed it from a stopped
+    store, and printed two tracebacks ("cannot schedule new futures after shutdown",
+    `JobLookupError`).
+    """
     from apscheduler.jobstores.sqlalchemy import SQLAlchemyJobStore
     from apscheduler.schedulers.background import BackgroundScheduler
+    from apscheduler.schedulers.base import STATE_RUNNING
 
-    return BackgroundScheduler(
+    class StopSafeScheduler(BackgroundScheduler):  # type: ignore[misc]  # APScheduler ships no type hints
+        def _process_jobs(self) -> float | None:
+            with self._jobstores_lock:  # an RLock: the pass takes it again inside
+                if self.state != STATE_RUNNING:  # paused or stopped while this pass waited for the lock
+                    return None
+                return super()._process_jobs()  # type: ignore[no-any-return]  # untyped library method
+
+        def shutdown(self, wait: bool = True) -> None:
+            self.pause()
+            with self._jobstores_lock:  # a pass under way ends first; the next one sees the pause
+                pass
+            super().shutdown(wait)
+
+    return StopSafeScheduler(
         jobstores={"default": SQLAlchemyJobStore(engine=store.engine, tablename=JOBS_TABLE)},
         job_defaults={"coalesce": True, "misfire_grace_time": None, "max_instances": 1},
         timezone=zone("UTC"),
@@ -395,7 +432,7 @@ def run_service(store: SqlAuditStore, settings: SmtpSettings, *, out_dir: Path |
         0 after a stop by SIGTERM (a service manager's stop) or `stop`; 130 after SIGINT (^C: an
         interruption, as for `memeval view` and `serve`).
     """
-    global _runtime
+    global _runtime, _stopping
     stop = stop or threading.Event()
     stopped_by: list[int] = []
 
@@ -419,7 +456,8 @@ def run_service(store: SqlAuditStore, settings: SmtpSettings, *, out_dir: Path |
                       replace_existing=True, misfire_grace_time=None)  # fmt: skip
     for job in sched.get_jobs():
         log.info("job %s next run %s", job.id, job.next_run_time)
-    sched.resume()
+    if not stop.is_set():  # a stop while it started sends nothing (the jobs stay stored for the next start)
+        sched.resume()
     log.info("mail goes from %s%s through %s:%d (%s)", settings.sender, settings.sender_hint, settings.host,
              settings.port, settings.security)  # fmt: skip
     if ids:
@@ -442,7 +480,13 @@ def run_service(store: SqlAuditStore, settings: SmtpSettings, *, out_dir: Path |
         log.info("stopping (%s): waiting for %d running job(s) to finish sending", why, busy)
     else:
         log.info("stopping (%s): no job running", why)
-    sched.shutdown(wait=True)
+    with _retry_lock:  # a job that fails from here schedules no retry (it would wait for ever on shutdown's lock)
+        _stopping = True
+    try:
+        sched.shutdown(wait=True)
+    finally:
+        with _retry_lock:
+            _stopping = False
     _runtime = None
     log.info("stopped")
     return 130 if signal.SIGINT in stopped_by else 0

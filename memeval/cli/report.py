@@ -462,7 +462,7 @@ def schedule(out: OutOpt = None, runs: RunsOpt = Path("runs"), db: DbOpt = None)
     # A PDF's layout steps ("Step 5 - Creating layout") and APScheduler's own bookkeeping ("Added job
     # "scheduled_run" to job store "default"", "Removed job startup:fernhill") are not the log's: the
     # service's lines say what runs and when; their warnings (a missed run) still show.
-    for noisy in ("weasyprint", "fontTools", "apscheduler"):
+    for noisy in ("weasyprint", "fontTools", "apscheduler", "presidio-analyzer"):
         logging.getLogger(noisy).setLevel(logging.WARNING)
     code = run_service(store, settings, out_dir=report_root(store, out), runs_dir=runs)
     raise typer.Exit(code)

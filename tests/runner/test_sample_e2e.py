@@ -34,6 +34,13 @@ def test_sample_team_pack_beats_baseline_with_measured_tokens_and_cost(tmp_path:
         assert t["claim"] is not None and "pass" in t["claim"]["message"].lower()
     cop = v["cost_of_pass"]
     assert cop["pack"]["value"] is not None and cop["pack"]["cost_coverage"].startswith("14/")
+    # README's "What you see" shows this run's figures (the sample's model is scripted: the same tokens every run);
+    # it showed the pack arm's $0.2997 spent and $0.02 a pass after the arm had come to cost $0.3029 (newuser36)
+    readme = (REPO / "README.md").read_text()
+    row = {line.split("│")[1].strip(): line.split("│")[2:4] for line in readme.splitlines() if line.startswith("│ ")}
+    for col, arm in enumerate(("baseline", "pack")):
+        assert row["Spent (every attempt)"][col].strip().startswith(f"${cop[arm]['spend']:.4f} over 14 attempt(s)")
+        assert row["Cost of a pass"][col].strip().startswith(f"${cop[arm]['value']:.2f} (95% CI")
 
 
 def test_budget_limit_is_a_budget_fault(tmp_path: Path, run_ab):
