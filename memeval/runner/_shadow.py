@@ -19,12 +19,15 @@ from pathlib import Path
 
 from memeval.runner._testfiles import (
     INSTALLED_TREES,
+    JEST_FILE,
+    JEST_WHY,
     JS_RUNNER_DATA_DETAIL,
     JS_TEST_DETAIL,
     NODE_FILE,
     NODE_FOLDER,
     NODE_WHY,
     PERL_TEST_DETAIL,
+    jest_rank,
     js_runner_data,
     js_test_file,
     node_entry,
@@ -437,7 +440,8 @@ def held_node_shadow(inside: str, held: Iterable[str]) -> str | None:
     test.sh that copies its held-back `check.test.js` and `helper.js` into a folder and runs them there loads the
     agent's extensionless `helper` beside the copy instead (breaker49: a wrong answer passed with reward 1 and no
     finding), as `expected.js` beside a copied `expected.json`. Where test.sh copies is not known, so the name is
-    enough, outside installed package trees. `held` are the held-back tests' file names.
+    enough, outside installed package trees. `held` are the held-back tests' file names. jest's resolver
+    (`JEST_FILE`) tries `.mjs`, `.cjs`, `.jsx`, `.ts`, `.tsx` before `.json` too (breaker50).
     """
     parts = inside.strip("/").split("/")
     if any(p in INSTALLED_TREES for p in parts[:-1]):
@@ -448,6 +452,13 @@ def held_node_shadow(inside: str, held: Iterable[str]) -> str | None:
             return (
                 f"what Node's require finds before the held-back tests' file {name}: {NODE_WHY}, so a held-back "
                 f"test copied beside this file that requires `./{stem}` loads this file instead"
+            )
+    stem, rank = jest_rank(parts[-1])  # breaker50: jest tries more extensions, `.cjs` and `.ts` before `.json`
+    for later in JEST_FILE[rank + 1 :]:
+        if (name := stem + later) in held:
+            return (
+                f"what jest's resolver finds before the held-back tests' file {name}: {JEST_WHY}, so a held-back "
+                f"jest test copied beside this file that requires `./{stem}` loads this file instead"
             )
     return None
 

@@ -15,6 +15,20 @@ NODE_FILE = ("", ".js", ".json", ".node")
 NODE_FOLDER = ("package.json", "index.js", "index.json", "index.node")
 """Then the folder `X`: its `package.json` (`main`), then `X/index.js`, `X/index.json`, `X/index.node`."""
 NODE_WHY = "Node's require(X) takes the file X, then X.js, X.json, X.node, then the folder X/"
+JEST_FILE = ("", ".js", ".mjs", ".cjs", ".jsx", ".ts", ".tsx", ".json", ".node")
+"""What jest's resolver tries for `require(X)` of a path inside a test, in order: the file `X`, then `X` with each of
+jest's default `moduleFileExtensions` (jest 29), so `.mjs`, `.cjs`, `.jsx`, `.ts`, `.tsx` come before `.json`
+(breaker50: the agent's `expected.cjs` answered for a held-back `expected.json` in a real jest run)."""
+JEST_WHY = "jest's resolver takes the file X, then X.js, X.mjs, X.cjs, X.jsx, X.ts, X.tsx, X.json, X.node"
+
+
+def jest_rank(name: str) -> tuple[str, int]:
+    """(X, rank) of the file `name` as what jest's `require(X)` may load (`JEST_FILE`; lower is tried first)."""
+    for rank in range(len(JEST_FILE) - 1, 0, -1):
+        suffix = JEST_FILE[rank]
+        if name.endswith(suffix) and len(name) > len(suffix):
+            return name[: -len(suffix)], rank
+    return name, 0
 
 
 def node_entry(parts: list[str]) -> tuple[list[str], str, int]:
