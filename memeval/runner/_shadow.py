@@ -28,6 +28,7 @@ from memeval.runner._testfiles import (
     NODE_WHY,
     PERL_TEST_DETAIL,
     jest_rank,
+    jest_shadowed,
     js_runner_data,
     js_test_file,
     node_entry,
@@ -200,27 +201,6 @@ def _node_providers(folder: str, name: str, ls: Listings) -> list[tuple[int, str
     return out
 
 
-def _jest_shadowed(parts: list[str], world_s: str, task_s: str, ls: Listings) -> list[tuple[str, str]]:
-    """The task's files beside the agent's file at `parts` that jest's `require(X)` now passes over (`JEST_FILE`).
-
-    breaker50: the agent's `data/expected.cjs` beside the task's `data/expected.json` answers a test's
-    `require('../data/expected')` under jest (Node's own order never tries `.cjs`). Only files of the task still in
-    the world count, and only when no other file of the world comes before the agent's.
-    """
-    stem, rank = jest_rank(parts[-1])
-    if rank == 0:
-        return []  # an extensionless file is Node's rule too (`_node_providers`)
-    here = "/".join(parts[:-1])
-    world_here, task_here = ls(os.path.join(world_s, here)), ls(os.path.join(task_s, here))
-    if any(world_here.get(stem + e) == "file" for e in JEST_FILE[:rank]):
-        return []
-    return [
-        ("/" + "/".join(p for p in (here, stem + e) if p), JEST_WHY)
-        for e in JEST_FILE[rank + 1 :]
-        if task_here.get(stem + e) == "file" and world_here.get(stem + e) == "file"
-    ]
-
-
 def shadowed_task_files(
     rel: str, world_root: Path, pristine: Path, roots: Iterable[str], ls: Listings | None = None
 ) -> list[tuple[str, str]]:
@@ -244,7 +224,7 @@ def shadowed_task_files(
         for r, e in _node_providers(task_here, name, ls):
             if r > rank and ls.kind(world_here, e) is not None:
                 out.append(("/" + "/".join(p for p in (here, e) if p), NODE_WHY))
-    out += _jest_shadowed(parts, world_s, task_s, ls)
+    out += jest_shadowed(parts, world_s, task_s, ls)
     if parts[-1] in MAKEFILES:
         here = "/".join(parts[:-1])
         world_here, task_here = os.path.join(world_s, here), os.path.join(task_s, here)

@@ -7,8 +7,9 @@ Split from `memeval.runner._shadow` (breaker49), which uses these for the tamper
 from __future__ import annotations
 
 import fnmatch
+import os
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 
 NODE_FILE = ("", ".js", ".json", ".node")
 """What Node's `require(X)` of a path tries first, in order: the file `X`, then `X.js`, `X.json`, `X.node`."""
@@ -40,6 +41,31 @@ def node_entry(parts: list[str]) -> tuple[list[str], str, int]:
         if parts[-1].endswith(suffix) and len(parts[-1]) > len(suffix):
             return parts[:-1], parts[-1][: -len(suffix)], rank
     return parts[:-1], parts[-1], 0
+
+
+def jest_shadowed(
+    parts: list[str], world_s: str, task_s: str, ls: Callable[[str], Mapping[str, str]]
+) -> list[tuple[str, str]]:
+    """The task's files beside the agent's file at `parts` that jest's `require(X)` now passes over (`JEST_FILE`).
+
+    breaker50: the agent's `data/expected.cjs` beside the task's `data/expected.json` answers a test's
+    `require('../data/expected')` under jest (Node's own order never tries `.cjs`). Only files of the task still in
+    the world count, and only when no other file of the world comes before the agent's. `parts` is the agent's
+    file's path in the world; `world_s`, `task_s` the world's and the pristine task's roots; `ls` lists a folder
+    (name -> `file`, `dir` or `other`). Returns (task file as the sandbox names it, why) pairs.
+    """
+    stem, rank = jest_rank(parts[-1])
+    if rank == 0:
+        return []  # an extensionless file is Node's rule too (`memeval.runner._shadow`)
+    here = "/".join(parts[:-1])
+    world_here, task_here = ls(os.path.join(world_s, here)), ls(os.path.join(task_s, here))
+    if any(world_here.get(stem + e) == "file" for e in JEST_FILE[:rank]):
+        return []
+    return [
+        ("/" + "/".join(p for p in (here, stem + e) if p), JEST_WHY)
+        for e in JEST_FILE[rank + 1 :]
+        if task_here.get(stem + e) == "file" and world_here.get(stem + e) == "file"
+    ]
 
 
 MOCHA_FOLDER = re.compile(r"^[^/]*\.[cm]?js$")
