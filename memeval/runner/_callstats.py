@@ -89,7 +89,7 @@ class CallStats:
         self._bodies: dict[str, list[Exchange]] = {}
         self._kept: dict[str, int] = {}
         self._taken: set[str] = set()
-        """Registrations whose trial took its bodies (`take_bodies`): a body that comes later is not held (breaker50)."""
+        """Registrations whose trial took its bodies (`take_bodies`): a later body is not held (breaker50)."""
         self._attempts: dict[str, int] = {}
         """Registration id -> the trial's attempt it serves (`name_attempt`); kept for the run, since a
         registration's call may end (and be logged) long after its attempt did."""
