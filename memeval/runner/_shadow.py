@@ -224,7 +224,8 @@ def shadowed_task_files(
         for r, e in _node_providers(task_here, name, ls):
             if r > rank and ls.kind(world_here, e) is not None:
                 out.append(("/" + "/".join(p for p in (here, e) if p), NODE_WHY))
-    out += jest_shadowed(parts, world_s, task_s, ls)
+    node = {p for p, _ in out}
+    out += [(p, why) for p, why in jest_shadowed(parts, world_s, task_s, ls) if p not in node]
     if parts[-1] in MAKEFILES:
         here = "/".join(parts[:-1])
         world_here, task_here = os.path.join(world_s, here), os.path.join(task_s, here)
