@@ -84,8 +84,8 @@ def unfinished_runs(detector: object, texts: list[str]) -> None:
     cpu = time.process_time() - c0
     longer = [(pid, why) for pid, why in out if "end mid-sentence" in why]
     ends = sum(unfinished(t) for t in texts)
-    print(f"orders_in_pieces on {len(items)} items: {cpu:.2f} CPU s; left out {len(out)}, of them through a run "
-          f"longer than {PIECES} of items ending mid-sentence: {len(longer)}")  # fmt: skip
+    print(f"orders_in_pieces on {len(items)} items: {cpu:.2f} CPU s; left out {len(out)}, of them through items")
+    print(f"  ending mid-sentence (runs longer than {PIECES}, or with sentences between): {len(longer)}")
     print(f"  ({ends} of {len(texts)} texts end mid-sentence)")
     for pid, why in longer:
         print(f"  {pid}: {why[:90]}")
