@@ -66,6 +66,29 @@ def main() -> None:
               f"held though no text is: {len(none)} (scores {scores}; `LONGER_SCORE` 0.95)")  # fmt: skip
         for i in none:
             print("  " + " + ".join(repr(t[:40]) for t in texts[i : i + n]))
+    unfinished_runs(detector, texts)
+
+
+def unfinished_runs(detector: object, texts: list[str]) -> None:
+    """Print what `orders_in_pieces` leaves out of `texts` read as one pack, and how many of those only through a
+    run of items that end mid-sentence (breaker50: orders cut in four or more pieces)."""
+    from memeval.audit._pieces import PIECES, orders_in_pieces, unfinished
+    from memeval.packs._model import PackItem, Provenance
+
+    items = [
+        PackItem(id=f"pk_bench{i}", kind="fact", text=t, provenance=Provenance(source="session"))
+        for i, t in enumerate(texts)
+    ]
+    c0 = time.process_time()
+    _, out = orders_in_pieces(items, detector)
+    cpu = time.process_time() - c0
+    longer = [(pid, why) for pid, why in out if "end mid-sentence" in why]
+    ends = sum(unfinished(t) for t in texts)
+    print(f"orders_in_pieces on {len(items)} items: {cpu:.2f} CPU s; left out {len(out)}, of them through items")
+    print(f"  ending mid-sentence (runs longer than {PIECES}, or with sentences between): {len(longer)}")
+    print(f"  ({ends} of {len(texts)} texts end mid-sentence)")
+    for pid, why in longer:
+        print(f"  {pid}: {why[:90]}")
 
 
 if __name__ == "__main__":

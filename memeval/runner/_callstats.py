@@ -88,6 +88,8 @@ class CallStats:
         """Registration id -> how each call answered down failed: its status (`"503"`), or `CUT` for a cut one."""
         self._bodies: dict[str, list[Exchange]] = {}
         self._kept: dict[str, int] = {}
+        self._taken: set[str] = set()
+        """Registrations whose trial took its bodies (`take_bodies`): a later body is not held (breaker50)."""
         self._attempts: dict[str, int] = {}
         """Registration id -> the trial's attempt it serves (`name_attempt`); kept for the run, since a
         registration's call may end (and be logged) long after its attempt did."""
@@ -112,6 +114,8 @@ class CallStats:
         """
         rid, size = str(call.trial_id), len(request) + len(response)
         with self._lock:
+            if rid in self._taken:  # the call outlived its trial, whose index is written: nothing would take it
+                return
             kept = self._kept.get(rid, 0)
             note = ""
             if len(request) > MAX_KEPT_BODY_BYTES:
@@ -131,8 +135,13 @@ class CallStats:
             warm_redactor()  # the redactor builds during the turn, not after it
 
     def take_bodies(self, rid: str) -> list[Exchange]:
-        """Every body kept for registration `rid`, in arrival order; they are forgotten here."""
+        """Every body kept for registration `rid`, in arrival order; they are forgotten here.
+
+        A body of `rid`'s that comes after this (a call left in flight when the turn ended) is not held: on main it
+        stayed in memory for the rest of the run, up to `MAX_KEPT_BYTES` a trial, and was never stored (breaker50).
+        """
         with self._lock:
+            self._taken.add(rid)
             self._kept.pop(rid, None)
             return self._bodies.pop(rid, [])
 

@@ -19,12 +19,16 @@ from pathlib import Path
 
 from memeval.runner._testfiles import (
     INSTALLED_TREES,
+    JEST_FILE,
+    JEST_WHY,
     JS_RUNNER_DATA_DETAIL,
     JS_TEST_DETAIL,
     NODE_FILE,
     NODE_FOLDER,
     NODE_WHY,
     PERL_TEST_DETAIL,
+    jest_rank,
+    jest_shadowed,
     js_runner_data,
     js_test_file,
     node_entry,
@@ -220,6 +224,8 @@ def shadowed_task_files(
         for r, e in _node_providers(task_here, name, ls):
             if r > rank and ls.kind(world_here, e) is not None:
                 out.append(("/" + "/".join(p for p in (here, e) if p), NODE_WHY))
+    node = {p for p, _ in out}
+    out += [(p, why) for p, why in jest_shadowed(parts, world_s, task_s, ls) if p not in node]
     if parts[-1] in MAKEFILES:
         here = "/".join(parts[:-1])
         world_here, task_here = os.path.join(world_s, here), os.path.join(task_s, here)
@@ -437,7 +443,8 @@ def held_node_shadow(inside: str, held: Iterable[str]) -> str | None:
     test.sh that copies its held-back `check.test.js` and `helper.js` into a folder and runs them there loads the
     agent's extensionless `helper` beside the copy instead (breaker49: a wrong answer passed with reward 1 and no
     finding), as `expected.js` beside a copied `expected.json`. Where test.sh copies is not known, so the name is
-    enough, outside installed package trees. `held` are the held-back tests' file names.
+    enough, outside installed package trees. `held` are the held-back tests' file names. jest's resolver
+    (`JEST_FILE`) tries `.mjs`, `.cjs`, `.jsx`, `.ts`, `.tsx` before `.json` too (breaker50).
     """
     parts = inside.strip("/").split("/")
     if any(p in INSTALLED_TREES for p in parts[:-1]):
@@ -448,6 +455,13 @@ def held_node_shadow(inside: str, held: Iterable[str]) -> str | None:
             return (
                 f"what Node's require finds before the held-back tests' file {name}: {NODE_WHY}, so a held-back "
                 f"test copied beside this file that requires `./{stem}` loads this file instead"
+            )
+    stem, rank = jest_rank(parts[-1])  # breaker50: jest tries more extensions, `.cjs` and `.ts` before `.json`
+    for later in JEST_FILE[rank + 1 :]:
+        if (name := stem + later) in held:
+            return (
+                f"what jest's resolver finds before the held-back tests' file {name}: {JEST_WHY}, so a held-back "
+                f"jest test copied beside this file that requires `./{stem}` loads this file instead"
             )
     return None
 

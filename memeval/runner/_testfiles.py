@@ -7,14 +7,29 @@ Split from `memeval.runner._shadow` (breaker49), which uses these for the tamper
 from __future__ import annotations
 
 import fnmatch
+import os
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 
 NODE_FILE = ("", ".js", ".json", ".node")
 """What Node's `require(X)` of a path tries first, in order: the file `X`, then `X.js`, `X.json`, `X.node`."""
 NODE_FOLDER = ("package.json", "index.js", "index.json", "index.node")
 """Then the folder `X`: its `package.json` (`main`), then `X/index.js`, `X/index.json`, `X/index.node`."""
 NODE_WHY = "Node's require(X) takes the file X, then X.js, X.json, X.node, then the folder X/"
+JEST_FILE = ("", ".js", ".mjs", ".cjs", ".jsx", ".ts", ".tsx", ".json", ".node")
+"""What jest's resolver tries for `require(X)` of a path inside a test, in order: the file `X`, then `X` with each of
+jest's default `moduleFileExtensions` (jest 29), so `.mjs`, `.cjs`, `.jsx`, `.ts`, `.tsx` come before `.json`
+(breaker50: the agent's `expected.cjs` answered for a held-back `expected.json` in a real jest run)."""
+JEST_WHY = "jest's resolver takes the file X, then X.js, X.mjs, X.cjs, X.jsx, X.ts, X.tsx, X.json, X.node"
+
+
+def jest_rank(name: str) -> tuple[str, int]:
+    """(X, rank) of the file `name` as what jest's `require(X)` may load (`JEST_FILE`; lower is tried first)."""
+    for rank in range(len(JEST_FILE) - 1, 0, -1):
+        suffix = JEST_FILE[rank]
+        if name.endswith(suffix) and len(name) > len(suffix):
+            return name[: -len(suffix)], rank
+    return name, 0
 
 
 def node_entry(parts: list[str]) -> tuple[list[str], str, int]:
@@ -26,6 +41,31 @@ def node_entry(parts: list[str]) -> tuple[list[str], str, int]:
         if parts[-1].endswith(suffix) and len(parts[-1]) > len(suffix):
             return parts[:-1], parts[-1][: -len(suffix)], rank
     return parts[:-1], parts[-1], 0
+
+
+def jest_shadowed(
+    parts: list[str], world_s: str, task_s: str, ls: Callable[[str], Mapping[str, str]]
+) -> list[tuple[str, str]]:
+    """The task's files beside the agent's file at `parts` that jest's `require(X)` now passes over (`JEST_FILE`).
+
+    breaker50: the agent's `data/expected.cjs` beside the task's `data/expected.json` answers a test's
+    `require('../data/expected')` under jest (Node's own order never tries `.cjs`). Only files of the task still in
+    the world count, and only when no other file of the world comes before the agent's. `parts` is the agent's
+    file's path in the world; `world_s`, `task_s` the world's and the pristine task's roots; `ls` lists a folder
+    (name -> `file`, `dir` or `other`). Returns (task file as the sandbox names it, why) pairs.
+    """
+    stem, rank = jest_rank(parts[-1])
+    if rank == 0:
+        return []  # an extensionless file is Node's rule too (`memeval.runner._shadow`)
+    here = "/".join(parts[:-1])
+    world_here, task_here = ls(os.path.join(world_s, here)), ls(os.path.join(task_s, here))
+    if any(world_here.get(stem + e) == "file" for e in JEST_FILE[:rank]):
+        return []
+    return [
+        ("/" + "/".join(p for p in (here, stem + e) if p), JEST_WHY)
+        for e in JEST_FILE[rank + 1 :]
+        if task_here.get(stem + e) == "file" and world_here.get(stem + e) == "file"
+    ]
 
 
 MOCHA_FOLDER = re.compile(r"^[^/]*\.[cm]?js$")
