@@ -47,12 +47,16 @@ class LiveServer:
         lifespan: Literal["auto", "on", "off"] = "off",
         config: Callable[..., uvicorn.Config] = uvicorn.Config,
     ) -> None:
-        self.port = free_port()
+        # bound here and handed to uvicorn, never closed in between: a port probed free and bound later could be
+        # taken by another process meanwhile (the suite's workers and other servers share this machine)
+        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.sock.bind(("127.0.0.1", 0))
+        self.port = int(self.sock.getsockname()[1])
         self.url = f"http://127.0.0.1:{self.port}"
         self.server = uvicorn.Server(
             config(app, host="127.0.0.1", port=self.port, log_level="warning", lifespan=lifespan)
         )
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
 
     def __enter__(self) -> LiveServer:
         self.thread.start()
@@ -65,7 +69,8 @@ class LiveServer:
 
     def __exit__(self, *exc: object) -> None:
         self.server.should_exit = True
-        self.thread.join(timeout=10)
+        self.thread.join(timeout=patient(10))
+        self.sock.close()
 
 
 def listening(proc: subprocess.Popen[Any], err: Lines, within_s: float = 120) -> list[str]:

@@ -20,6 +20,7 @@ from unittest import mock
 
 import pytest
 from hypothesis import given
+from patience import patient
 from test_fast_calls import _line, _log_of, _longer_log
 from test_projection_properties import PROPS, _write, run_logs
 
@@ -194,7 +195,7 @@ def test_the_log_hash_is_the_same_hashed_by_the_helper_thread_or_not(
                 pass
             assert stream.torn_tail and stream.log_hash == expected
     for t in _helper_threads():
-        t.join(timeout=10)  # told to end; it ends once it has taken that from its queue
+        t.join(timeout=patient(10))  # told to end; it ends once it has taken that from its queue
     assert not _helper_threads()
 
 
@@ -211,7 +212,7 @@ def test_a_bad_line_ends_the_helper_thread_too(tmp_path: Path) -> None:
     ):
         load_run(run, use_cache=False)
     for t in _helper_threads():
-        t.join(timeout=10)
+        t.join(timeout=patient(10))
     assert not _helper_threads()
 
 

@@ -8,24 +8,22 @@ hyphenated run to its end at every place ("bypass--its--" over 64 KiB: about 8,0
 (`[\w.+-]+@`), and greedy `\S*` and `\S+` before a window read a path or URL to its end at each
 of the window's places (`exfiltration-ml8`: "~/.ssh" repeated, 7.5 CPU s at 4 KiB). Each text below
 is 65,536 characters (ingest's longest free-text field); each rule's regex runs over it in a child
-process under a CPU limit (forked from one process that imported the rules once). Every one was killed at
-that limit on the code before (checked by running this file against it); now each takes well under a
-second. The limit is a correctness check ("the search ends"), not a speed target.
+process under a CPU limit, forked from the test's process with the rules imported
+(`tests/cpu_capped.py`). Every one was killed at that limit on the code before (checked by running
+this file against it); now each takes well under a second. The limit is a correctness check ("the
+search ends"), not a speed target.
 """
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from patience import patient
+from cpu_capped import call_capped
 from planted import ingest_one_memory
 
-ROOT = Path(__file__).resolve().parents[2]
+from memeval.hold import _rules
+
 N = 65_536
 
 PLANTED = {
@@ -71,75 +69,23 @@ PLANTED = {
     "standing-risky-order-9": ("RULES_V9", "pattern", "", "назнач"),
 }
 LIMIT_S = 4
-"""CPU seconds a rule's child may use: one rule over the planted text (0.02-1.3 s now, up to 2.6 s at a load of
-16; about 6 s to hours before). Each child is forked from one process that imported the rules once
-(`rule_children`), so its import (0.2-0.3 s a child) is no longer counted in it."""
-
-_FORKS = r"""
-import json, os, resource, sys, time, traceback
-from memeval.hold import _rules
-limit = int(sys.argv[1])
-for line in sys.stdin:
-    table, name, part, prefix, unit, n = json.loads(line)
-    read, write = os.pipe()
-    pid = os.fork()
-    if pid == 0:
-        os.close(read)
-        resource.setrlimit(resource.RLIMIT_CPU, (limit, limit))
-        try:
-            rule = next(r for r in getattr(_rules, table) if r.name == name.split("@")[0])
-            text = (prefix + unit * (int(n) // len(unit) + 1))[: int(n)]
-            a = time.process_time()
-            found = sum(1 for _ in getattr(rule, part).finditer(text))
-            os.write(write, f"{found} {round(time.process_time() - a, 3)}".encode())
-            os._exit(0)
-        except BaseException:
-            os.write(write, traceback.format_exc().encode())
-            os._exit(1)
-    os.close(write)
-    with os.fdopen(read, "rb") as got:
-        out = got.read().decode()
-    _, status = os.waitpid(pid, 0)
-    print(json.dumps([os.waitstatus_to_exitcode(status), out]), flush=True)
-"""
-"""One process that imports the rules once and, for each JSON line (table, name, part, prefix, unit, n) on its
-stdin, forks a child under `LIMIT_S` CPU seconds (RLIMIT_CPU: killed past it) that counts the rule's matches
-over the planted text; it answers one JSON line, [the child's exit code (minus the signal that killed it),
-its output: "FOUND SECONDS" or a traceback]."""
+"""CPU seconds the child's search may use (0.02-1.3 s alone, up to 2.4 s at load 13; about 6 s to hours
+before). The child is forked from this process with the rules already imported, so the limit is the
+search's alone (when a child started its own interpreter, about 0.5 s of the same 4 went to that)."""
 
 
-@pytest.fixture(scope="module")
-def rule_children() -> Iterator[Callable[..., tuple[int, str]]]:
-    """Ask `_FORKS` (started once for the module) to run one rule in a fresh child; (exit code, output)."""
-    proc = subprocess.Popen(
-        [sys.executable, "-c", _FORKS, str(LIMIT_S)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT
-    )
-    assert proc.stdin is not None and proc.stdout is not None
-
-    def run(*args: str) -> tuple[int, str]:
-        proc.stdin.write(json.dumps(args) + "\n")
-        proc.stdin.flush()
-        line = proc.stdout.readline()
-        assert line, f"the rule children's parent ended ({proc.poll()})"
-        code, out = json.loads(line)
-        return code, out
-
-    try:
-        yield run
-    finally:
-        proc.stdin.close()
-        proc.wait(timeout=patient(60))
+def _count_matches(table: str, name: str, part: str, prefix: str, unit: str, n: int) -> int:
+    """How many times the rule's `part` matches its planted text of `n` characters (run in the capped child)."""
+    rule = next(r for r in getattr(_rules, table) if r.name == name.split("@")[0])
+    text = (prefix + unit * (n // len(unit) + 1))[:n]
+    return sum(1 for _ in getattr(rule, part).finditer(text))
 
 
 @pytest.mark.parametrize("name", sorted(PLANTED))
-def test_a_rule_reads_its_own_words_planted_over_64_kib_in_bounded_work(
-    name: str, rule_children: Callable[..., tuple[int, str]]
-) -> None:
+def test_a_rule_reads_its_own_words_planted_over_64_kib_in_bounded_work(name: str) -> None:
     table, part, prefix, unit = PLANTED[name]
-    code, out = rule_children(table, name, part, prefix, unit, str(N))
-    assert code == 0, f"{name}: killed or failed ({code}): superlinear\n{out[-1500:]}"
-    found, _ = out.split()
-    assert found == "0"  # the planted words never complete a match
+    found = call_capped(_count_matches, (table, name, part, prefix, unit, N), LIMIT_S)  # CpuLimitHit: superlinear
+    assert found == 0  # the planted words never complete a match
 
 
 def test_the_capped_gaps_still_cross_what_they_crossed() -> None:

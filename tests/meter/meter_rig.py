@@ -9,6 +9,7 @@ from typing import Any
 import httpx
 import pytest
 from meter_upstream import LocalUpstream, Reply
+from patience import patient
 from pydantic import SecretStr
 
 from memeval.meter import MeterProxy, ModelCall, PriceBook, Upstream
@@ -24,7 +25,7 @@ class Rig:
     calls: queue.Queue[ModelCall]
 
     def next_call(self) -> ModelCall:
-        return self.calls.get(timeout=10)
+        return self.calls.get(timeout=patient(10))
 
 
 PATHS = {
@@ -130,4 +131,4 @@ def post_gemini(
         url = f"{proxy.base_url}/v1beta/models/{model}:{verb}"
         r = client.post(url, json=request, headers={"x-goog-api-key": key})
     assert r.status_code == 200, r.text
-    return calls.get(timeout=10)
+    return calls.get(timeout=patient(10))

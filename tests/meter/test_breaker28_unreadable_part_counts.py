@@ -26,6 +26,7 @@ import pytest
 from meter_fixtures import RECORDED
 from meter_rig import Rig, post_recorded
 from meter_upstream import LocalUpstream, Reply
+from patience import patient
 from pydantic import SecretStr
 
 from memeval.meter import MeterProxy, ModelCall, Upstream
@@ -168,7 +169,7 @@ def test_an_unreadable_gemini_part_leaves_the_call_unmeasured(
         request = {"contents": [{"role": "user", "parts": [{"text": "hi"}]}]}
         r = client.post(proxy.base_url + GEMINI_PATH, json=request, headers={"x-goog-api-key": key})
     assert r.status_code == 200 and len(upstream.seen) == 1
-    call = calls.get(timeout=10)
+    call = calls.get(timeout=patient(10))
     _unmeasured(call, field, proxy.trial_spend("t-gemini").usage_missing_calls)
 
 

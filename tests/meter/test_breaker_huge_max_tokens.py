@@ -21,6 +21,7 @@ import pytest
 from meter_fixtures import RECORDED
 from meter_rig import make_proxy
 from meter_upstream import LocalUpstream, Reply
+from patience import patient
 
 from memeval.meter import ModelCall, PriceBook
 from memeval.meter._prices import worst_case_usd
@@ -71,13 +72,13 @@ def test_a_huge_max_tokens_is_forwarded_and_metered_never_a_500(
                 # a remainder above zero admits a call whatever its worst case (README: a limit is passed by at
                 # most one call): forwarded as sent, its measured cost settles the reservation
                 assert r.status_code == 200, (max_tokens, r.text[:300])
-                call = calls.get(timeout=10)
+                call = calls.get(timeout=patient(10))
                 assert call.trial_id == "t-huge" and call.status == 200
             # an answer whose usage cannot be read is charged its worst case: a finite one
             r = c.post("/chat/completions", content=_body(10**400, model),
                        headers={"authorization": f"Bearer {key}", "content-type": "application/json"})  # fmt: skip
             assert r.status_code == 200, r.text[:300]
-            calls.get(timeout=10)  # recorded before the spend is read
+            calls.get(timeout=patient(10))  # recorded before the spend is read
         spend = proxy.trial_spend("t-huge")
         assert spend.calls == len(HUGE) + 1 and 0 < spend.cost_usd_known < 1, spend
         assert 0 < spend.charged_unknown_usd < float("inf"), spend

@@ -18,6 +18,7 @@ import httpx
 import pytest
 from meter_rig import Rig
 from meter_upstream import LocalUpstream, Reply
+from patience import patient
 from pydantic import SecretStr
 
 from memeval.meter import MeterProxy, ModelCall, Upstream
@@ -89,7 +90,7 @@ def test_a_gemini_call_with_audio_in_the_prompt_has_no_known_cost(google) -> Non
     upstream.push(Reply(200, chunks=[json.dumps(body).encode()], content_length=True))
     req = {"contents": [{"role": "user", "parts": [{"text": "listen"}]}]}
     assert httpx.post(url, json=req, timeout=10).status_code == 200
-    call = calls.get(timeout=10)
+    call = calls.get(timeout=patient(10))
     assert call.input_tokens == 1000
     assert call.cost.cost_usd is None and call.cost.reason == "unpriced"  # main: 1,000 tokens at the text rate
     assert "900 audio token(s)" in (call.cost.price_source or "")

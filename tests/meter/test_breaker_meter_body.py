@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import socket
 import time
+from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -19,6 +20,7 @@ import pytest
 from meter_fixtures import RECORDED
 from meter_rig import Rig
 from meter_upstream import Reply
+from patience import patient
 
 from memeval.meter import _server
 
@@ -28,6 +30,16 @@ OK = next(r for r in RECORDED if r.name.endswith("12-recorded-prompt-cache-write
 def _connect(rig: Rig) -> socket.socket:
     u = urlsplit(rig.proxy.base_url)
     return socket.create_connection((u.hostname, u.port), timeout=10)
+
+
+def _held_becomes(rig: Rig, ok: Callable[[int], bool]) -> None:
+    """Wait (a minute at most, longer at load) until the request body bytes the proxy holds now satisfy `ok`."""
+    server = rig.proxy._server
+    assert server is not None
+    deadline = time.monotonic() + patient(60)
+    while not ok(server.held):
+        assert time.monotonic() < deadline, f"the proxy holds {server.held} request bytes"
+        time.sleep(0.01)
 
 
 def _head(key: str, extra: str) -> bytes:
@@ -95,11 +107,11 @@ def test_bytes_held_over_all_connections_are_bounded_and_released(rig: Rig, monk
     with _connect(rig) as slow:
         # one connection holds 900 KB of a body it never finishes
         slow.sendall(_head(key, "content-length: 1000000\r\n") + b"z" * 900_000)
-        time.sleep(0.5)
+        _held_becomes(rig, lambda held: held >= 900_000)  # the proxy holds it all (it slept 0.5 s: at load, less)
         with _connect(rig) as other:
             other.sendall(_head(key, f"content-length: {len(body)}\r\n") + body)
             assert _status(other) == 503
-    time.sleep(0.5)  # the slow connection is gone: what it held is released
+    _held_becomes(rig, lambda held: held == 0)  # the slow connection is gone: what it held is released
     rig.upstream.push(Reply(200, headers=dict(OK.headers), chunks=[OK.body]))
     with _connect(rig) as again:
         again.sendall(_head(key, f"content-length: {len(body)}\r\n") + body)

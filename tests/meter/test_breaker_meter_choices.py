@@ -19,6 +19,7 @@ import httpx
 from meter_fixtures import RECORDED
 from meter_rig import make_proxy
 from meter_upstream import LocalUpstream, Reply
+from patience import patient
 
 from memeval.meter import ModelCall, PriceBook, provider_named
 from memeval.meter._prices import worst_case_usd
@@ -88,7 +89,7 @@ def test_parallel_calls_asking_for_n_answers_pass_the_limit_by_at_most_one_worst
         gate.set()
         for t in threads:
             t.join(30)
-        recorded = [calls.get(timeout=20) for _ in range(12)]
+        recorded = [calls.get(timeout=patient(20)) for _ in range(12)]
     finally:
         proxy.stop()
     forwarded = [c for c in recorded if c.forwarded]

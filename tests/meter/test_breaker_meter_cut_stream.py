@@ -23,6 +23,7 @@ import pytest
 from meter_fixtures import RECORDED
 from meter_rig import make_proxy
 from meter_upstream import LocalUpstream, Reply
+from patience import patient
 
 from memeval.meter import _server
 
@@ -66,7 +67,7 @@ def test_a_call_the_client_hung_up_on_is_still_measured_and_priced(tmp_path: Pat
         assert out.stdout.startswith("HTTP/1.1 200"), (out.stdout, out.stderr)
         time.sleep(1.0)  # let the proxy see the client's close before the rest arrives (else it relays it all)
         gate.set()  # the rest of the stream, its final usage with it, comes after the client is gone
-        call = calls.get(timeout=10)
+        call = calls.get(timeout=patient(10))
         spend = proxy.trial_spend("t:pack:1")
     finally:
         proxy.stop()
@@ -113,7 +114,7 @@ def test_calls_hung_up_on_still_count_against_the_sandboxs_share(
         argv = ["unshare", "--pid", "--fork", sys.executable, str(script), str(sock), key, "3"]
         out = subprocess.run(argv, capture_output=True, text=True, timeout=60)
         gate.set()
-        recorded = [calls.get(timeout=10) for _ in range(3)]
+        recorded = [calls.get(timeout=patient(10)) for _ in range(3)]
     finally:
         proxy.stop()
         up.stop()

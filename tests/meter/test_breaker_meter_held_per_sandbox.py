@@ -17,12 +17,14 @@ import queue
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 from meter_fixtures import RECORDED
 from meter_rig import make_proxy
 from meter_upstream import LocalUpstream, Reply
+from patience import patient
 
 from memeval.meter import _server
 
@@ -98,6 +100,13 @@ def test_what_one_sandbox_holds_never_refuses_another_sandboxs_call(
         quiet = _in_own_pid_ns(script, str(sock), key_b, "call", str(body)).communicate(timeout=60)[0]
         sender = _in_own_pid_ns(script, str(sock), key_a, "hold")
         assert sender.stdout is not None and sender.stdout.readline().strip() == "held"
+        # the proxy has read the sender's two bodies up to its bound (the sender's half-second pause alone did not
+        # make sure of it at load: a call made before would pass on the old, shared bound too)
+        server, deadline = proxy._server, time.monotonic() + patient(60)
+        assert server is not None
+        while server.held < CAP:
+            assert time.monotonic() < deadline, f"the proxy holds {server.held} request bytes, not {CAP}"
+            time.sleep(0.01)
         # the receiver's call while the sender holds its bytes: the signal "1" on the old, shared bound
         loud = _in_own_pid_ns(script, str(sock), key_b, "call", str(body)).communicate(timeout=60)[0]
         own = _in_own_pid_ns(script, str(sock), key_a, "call", str(body))  # a new sandbox of the same key: its own

@@ -20,6 +20,7 @@ import httpx
 import pytest
 from meter_rig import Rig
 from meter_upstream import LocalUpstream, Reply
+from patience import patient
 from pydantic import SecretStr
 
 from memeval.meter import MeterProxy, ModelCall, Upstream
@@ -63,7 +64,7 @@ def test_a_call_asking_for_an_answer_without_its_usage_is_refused(google, query:
     assert r.status_code == 400, r.text  # main: 200, forwarded with the mask
     assert r.json()["error"]["status"] == "INVALID_ARGUMENT"
     assert upstream.seen == []
-    call = calls.get(timeout=10)
+    call = calls.get(timeout=patient(10))
     assert call.status == 400 and not call.forwarded and "leave out the usage" in (call.error or "")
 
 
@@ -80,7 +81,7 @@ def test_sse_and_json_answers_are_forwarded_and_priced(google) -> None:
         path = PATH.replace("generateContent", "streamGenerateContent") if sse else PATH
         r = httpx.post(f"{proxy.base_url}{path}?alt={alt}&key={key}", json={"contents": []}, timeout=10)
         assert r.status_code == 200
-        call = calls.get(timeout=10)
+        call = calls.get(timeout=patient(10))
         assert call.output_tokens == 910 and call.cost.cost_usd is not None
 
 

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 from meter_rig import make_proxy
+from patience import patient
 
 from memeval.meter import _proxy
 from memeval.results._calls import USAGE_UNREAD, tally_calls
@@ -103,7 +104,7 @@ def test_calls_in_flight_at_the_proxys_stop_are_recorded_unmeasured(
     finally:
         proxy.stop()
         up.close()
-    got = [calls.get(timeout=5) for _ in range(2)]
+    got = [calls.get(timeout=patient(5)) for _ in range(2)]
     by_stream = {c.streamed: c for c in got}
     streamed, plain = by_stream[True], by_stream[False]
     assert (streamed.status, plain.status) == (200, 0)  # the plain one's status line never came

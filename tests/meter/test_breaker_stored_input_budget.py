@@ -19,6 +19,7 @@ import httpx
 import pytest
 from meter_rig import make_proxy
 from meter_upstream import LocalUpstream, Reply
+from patience import patient
 
 from memeval.meter import ModelCall, PriceBook
 from memeval.meter._prices import worst_case_usd
@@ -63,7 +64,7 @@ def test_a_call_naming_stored_input_is_refused_under_a_limit(upstream: LocalUpst
         key = proxy.register_trial("t", budget_usd=limit)
         with httpx.Client(base_url=proxy.base_url, timeout=30) as c:
             r = c.post("/v1/responses", content=body, headers={"authorization": f"Bearer {key}"})
-        call = calls.get(timeout=20)
+        call = calls.get(timeout=patient(20))
         spend = proxy.trial_spend("t")
     finally:
         proxy.stop()
@@ -83,7 +84,7 @@ def test_the_same_call_without_a_limit_is_forwarded_and_metered(upstream: LocalU
         with httpx.Client(base_url=proxy.base_url, timeout=30) as c:
             r = c.post("/v1/responses", content=_call({"previous_response_id": "resp_0123"}),
                        headers={"authorization": f"Bearer {key}"})  # fmt: skip
-        call = calls.get(timeout=20)
+        call = calls.get(timeout=patient(20))
     finally:
         proxy.stop()
     assert r.status_code == 200 and len(upstream.seen) == 1

@@ -19,6 +19,7 @@ import httpx
 import pytest
 from meter_rig import GoogleRig
 from meter_upstream import Reply
+from patience import patient
 
 from memeval.meter import ModelCall
 
@@ -64,7 +65,7 @@ def _call(google: Rig, reply: Reply, path: str = PATH, params: str = "") -> Mode
     with httpx.Client(timeout=10) as client:
         r = client.post(url, json=REQUEST, headers={"x-goog-api-key": key})
     assert r.status_code == 200, r.text
-    return calls.get(timeout=10)
+    return calls.get(timeout=patient(10))
 
 
 @pytest.mark.parametrize("grounding", [SEARCHED, MAPS], ids=["google-search", "google-maps"])

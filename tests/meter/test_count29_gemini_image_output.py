@@ -18,6 +18,7 @@ import httpx
 import pytest
 from meter_rig import GoogleRig
 from meter_upstream import Reply
+from patience import patient
 
 from memeval.meter import ModelCall
 from memeval.results._spend import unknown_cost_reason
@@ -51,7 +52,7 @@ def _call(google: GoogleRig, body: bytes) -> ModelCall:
     with httpx.Client(timeout=10) as client:
         r = client.post(proxy.base_url + PATH, json=REQUEST, headers={"x-goog-api-key": key})
     assert r.status_code == 200, r.text
-    return calls.get(timeout=10)
+    return calls.get(timeout=patient(10))
 
 
 def test_an_answer_with_image_output_has_no_known_cost_and_says_why(google) -> None:  # type: ignore[no-untyped-def]

@@ -18,6 +18,7 @@ import httpx
 import pytest
 from meter_rig import GoogleRig
 from meter_upstream import Reply
+from patience import patient
 
 from memeval.meter import ModelCall
 
@@ -52,7 +53,7 @@ def _call(google: Rig, served: str | None, asked: str | None) -> ModelCall:
     with httpx.Client(timeout=10) as client:
         r = client.post(proxy.base_url + PATH, json=request, headers={"x-goog-api-key": key})
     assert r.status_code == 200, r.text
-    return calls.get(timeout=10)
+    return calls.get(timeout=patient(10))
 
 
 @pytest.mark.parametrize(("served", "asked"), [("priority", "priority"), ("flex", "flex"), ("priority", None)])

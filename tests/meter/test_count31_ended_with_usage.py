@@ -18,6 +18,7 @@ import httpx
 from meter_fixtures import RECORDED, Recorded
 from meter_rig import GoogleRig, Rig
 from meter_upstream import Reply
+from patience import patient
 
 from memeval.meter import ModelCall
 
@@ -98,7 +99,7 @@ def test_a_gemini_stream_cut_by_an_error_has_no_known_cost_and_keeps_its_prompt(
     with httpx.Client(timeout=10) as client:
         url = f"{proxy.base_url}/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse"
         assert client.post(url, json=request, headers={"x-goog-api-key": key}).status_code == 200
-    call = calls.get(timeout=10)
+    call = calls.get(timeout=patient(10))
     # the prompt's 18 tokens are measured; the answer's count so far (79 + 35) is a running total, not the bill
     assert (call.input_tokens, call.output_tokens, call.error_status) == (18, None, 503)
     assert (call.cost.cost_usd, call.cost.reason) == (None, "usage_missing")

@@ -23,6 +23,7 @@ import httpx
 import pytest
 from meter_rig import GoogleRig
 from meter_upstream import Reply
+from patience import patient
 
 from memeval.meter import ModelCall
 
@@ -64,7 +65,7 @@ def _call(
     with httpx.Client(timeout=10) as client:
         r = client.post(f"{proxy.base_url}/v1beta/models/{model}:{verb}", json=request, headers={"x-goog-api-key": key})
     assert r.status_code == 200, r.text
-    return calls.get(timeout=10)
+    return calls.get(timeout=patient(10))
 
 
 def _body(obj: dict[str, Any]) -> Reply:

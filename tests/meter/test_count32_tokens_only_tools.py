@@ -21,6 +21,7 @@ import httpx
 import pytest
 from meter_rig import GoogleRig, Rig, post_anthropic
 from meter_upstream import Reply
+from patience import patient
 
 from memeval.meter import ModelCall
 from memeval.results._spend import unknown_cost_reason
@@ -52,7 +53,7 @@ def _gemini(google: GoogleRig, body: dict[str, Any], model: str) -> ModelCall:
     with httpx.Client(timeout=10) as client:
         url = f"{proxy.base_url}/v1beta/models/{model}:generateContent"
         assert client.post(url, json=request, headers={"x-goog-api-key": key}).status_code == 200
-    return calls.get(timeout=10)
+    return calls.get(timeout=patient(10))
 
 
 def test_a_recorded_web_fetch_is_priced_at_its_tokens(rig: Rig) -> None:

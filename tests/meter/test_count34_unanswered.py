@@ -21,6 +21,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 from meter_fixtures import RECORDED
+from refused_port import refused_port
 
 from memeval.meter import MeterProxy, ModelCall, Upstream, _upstream
 from memeval.results._calls import tally_calls
@@ -154,10 +155,7 @@ def test_a_request_held_silent_on_a_kept_connection_is_not_sent_again(
 
 
 def test_an_upstream_that_is_not_there_costs_nothing(calls: list[ModelCall]) -> None:
-    sock = socket.create_server(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    sock.close()  # nothing listens: the request is never sent
-    with _proxy(port, calls) as proxy:
+    with refused_port() as port, _proxy(port, calls) as proxy:  # nothing listens: the request is never sent
         key = proxy.register_trial("t-c34-none")
         with httpx.Client(base_url=proxy.base_url, timeout=10) as client:
             assert _post(client, key).status_code == 502

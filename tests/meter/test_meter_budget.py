@@ -16,6 +16,7 @@ import httpx
 from meter_fixtures import RECORDED
 from meter_rig import make_proxy
 from meter_upstream import LocalUpstream, Reply
+from patience import patient
 
 from memeval.meter import ModelCall, PriceBook, SpendPool, reserve
 from memeval.meter._prices import worst_case_usd
@@ -41,7 +42,7 @@ def _post(base: str, key: str, out: list[int]) -> None:
 
 
 def _drain(calls: queue.Queue[ModelCall], n: int) -> list[ModelCall]:
-    return [calls.get(timeout=20) for _ in range(n)]
+    return [calls.get(timeout=patient(20)) for _ in range(n)]
 
 
 def test_twenty_parallel_calls_never_spend_more_than_the_limit_plus_one_worst_case(upstream: LocalUpstream) -> None:
@@ -113,7 +114,7 @@ def test_an_unpriced_model_under_a_limit_is_refused_naming_the_fix(upstream: Loc
         with httpx.Client(base_url=proxy.base_url, timeout=10) as c:
             r = c.post("/v1/chat/completions", json={"model": "no-such-model-xyz", "messages": []},
                        headers={"authorization": f"Bearer {key}"})  # fmt: skip
-        call = calls.get(timeout=10)
+        call = calls.get(timeout=patient(10))
     finally:
         proxy.stop()
     assert r.status_code == 429 and not call.forwarded and upstream.seen == []

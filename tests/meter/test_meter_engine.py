@@ -18,6 +18,7 @@ import pytest
 from meter_fixtures import RECORDED, Recorded
 from meter_rig import Rig
 from meter_upstream import Reply
+from refused_port import refused_port
 
 from memeval.meter import MeterProxy, ModelCall, Upstream
 
@@ -183,11 +184,11 @@ def test_pipelined_requests_are_answered_in_order(rig: Rig) -> None:
 
 
 def test_an_upstream_that_is_not_there_is_a_recorded_502() -> None:
-    with socket.socket() as probe:  # a port nothing listens on
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
     calls: list[ModelCall] = []
-    with MeterProxy({"openai": Upstream(base_url=f"http://127.0.0.1:{port}/v1")}, on_call=calls.append) as proxy:
+    with (
+        refused_port() as port,
+        MeterProxy({"openai": Upstream(base_url=f"http://127.0.0.1:{port}/v1")}, on_call=calls.append) as proxy,
+    ):
         key = proxy.register_trial("t-down")
         with httpx.Client(base_url=proxy.base_url, timeout=10) as client:
             response = client.post("/v1/chat/completions", content=_chat(), headers={"authorization": f"Bearer {key}"})

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 from meter_upstream import LocalUpstream, Reply
+from patience import patient
 from pydantic import SecretStr
 
 from memeval.meter import GENAI_PRICES, MeterProxy, ModelCall, Upstream, parse_body
@@ -135,7 +136,7 @@ def test_generate_content_passes_through_byte_identical_with_exact_usage_and_cos
     upstream.push(Reply(chunks=[BODY], content_length=True))
     status, chunks = _post(proxy, PATH, {"x-goog-api-key": key})
     assert (status, b"".join(chunks)) == (200, BODY)
-    call = calls.get(timeout=10)
+    call = calls.get(timeout=patient(10))
     assert (call.provider, call.api, call.trial_id, call.streamed, call.status) == (
         "google",
         "gemini-generate-content",
@@ -173,7 +174,7 @@ def test_an_sse_stream_with_the_key_in_the_query_is_forwarded_chunk_by_chunk(goo
     upstream.push(Reply(headers=SSE, chunks=STREAM))
     status, chunks = _post(proxy, STREAM_PATH, {}, f"alt=sse&key={key}")
     assert status == 200 and b"".join(chunks) == b"".join(STREAM)
-    call = calls.get(timeout=10)
+    call = calls.get(timeout=patient(10))
     assert call.streamed and call.ttfb_ms is not None
     assert _tokens(call) == {
         "input_tokens": 52,
@@ -200,7 +201,7 @@ def test_a_stream_cut_before_its_last_chunk_is_incomplete_with_what_was_seen(goo
     upstream.push(Reply(headers=SSE, chunks=STREAM[:2], cut=True))
     with pytest.raises(httpx.RemoteProtocolError):  # the proxy cuts its answer as the upstream did
         _post(proxy, STREAM_PATH, {"x-goog-api-key": key}, "alt=sse")
-    call = calls.get(timeout=10)
+    call = calls.get(timeout=patient(10))
     assert not call.completed and call.error
     # The answer's count so far (9) is a running total, not the billed one: no output count, no known cost (count25)
     assert (call.input_tokens, call.output_tokens, call.reasoning_tokens, call.tool_calls) == (52, None, None, 1)
@@ -218,7 +219,7 @@ def test_a_response_without_usage_metadata_records_null_never_zero(google: Rig) 
     ).encode()
     upstream.push(Reply(chunks=[body]))
     _post(proxy, PATH, {"x-goog-api-key": key})
-    call = calls.get(timeout=10)
+    call = calls.get(timeout=patient(10))
     assert (call.input_tokens, call.output_tokens, call.cache_read_tokens, call.reasoning_tokens) == (None,) * 4
     assert not call.completed and call.cost.cost_usd is None and call.cost.reason == "usage_missing"
 
@@ -229,7 +230,7 @@ def test_a_model_genai_prices_does_not_know_is_unpriced(google: Rig) -> None:
     body = BODY.replace(b'"gemini-2.5-flash"', b'"gemini-private-tuned-7"')
     upstream.push(Reply(chunks=[body]))
     _post(proxy, "/v1beta/models/gemini-private-tuned-7:generateContent", {"x-goog-api-key": key})
-    call = calls.get(timeout=10)
+    call = calls.get(timeout=patient(10))
     assert call.input_tokens == 1200 and call.response_model == "gemini-private-tuned-7"
     assert (call.cost.cost_usd, call.cost.reason, call.cost.price_source) == (None, "unpriced", GENAI_PRICES)
 
@@ -284,7 +285,7 @@ def test_an_upstream_429_is_recorded_with_no_usage_and_no_cost(google: Rig) -> N
     upstream.push(Reply(status=429, chunks=[error]))
     status, chunks = _post(proxy, PATH, {"x-goog-api-key": key})
     assert (status, b"".join(chunks)) == (429, error)
-    call = calls.get(timeout=10)
+    call = calls.get(timeout=patient(10))
     assert call.status == 429 and call.input_tokens is None and call.cost.reason == "usage_missing"
     assert call.error == "RESOURCE_EXHAUSTED: Resource has been exhausted"
 

@@ -14,6 +14,7 @@ import pytest
 from meter_fixtures import PATH_OF, RECORDED, Recorded, matches
 from meter_rig import REAL_ANTHROPIC_KEY, REAL_OPENAI_KEY, Rig, make_proxy
 from meter_upstream import LocalUpstream, Reply
+from patience import patient
 
 from memeval.meter import GENAI_PRICES, MeterProxy, ModelCall, PriceBook
 
@@ -307,7 +308,7 @@ def test_the_user_price_file_wins_over_genai_prices(upstream: LocalUpstream, tmp
     with make_proxy(upstream, calls, PriceBook(user_file=prices)) as proxy:
         upstream.push(_reply(rec))
         _post(Rig(upstream, proxy, calls), rec, proxy.register_trial("t-user"))
-        call = calls.get(timeout=10)
+        call = calls.get(timeout=patient(10))
     expected = (3 * 2.0 + 1111 * 0.5 + 418 * 4.0 + 33 * 10.0) / 1e6
     assert call.cost.cost_usd == pytest.approx(expected)
     assert call.cost.price_source == f"user:{prices}"
@@ -428,7 +429,7 @@ def test_the_proxy_also_serves_a_unix_socket(upstream: LocalUpstream, tmp_path: 
                 headers={"authorization": f"Bearer {key}"},
             )
         assert (response.status_code, response.content) == (200, rec.body)
-        assert calls.get(timeout=10).trial_id == "t-uds"
+        assert calls.get(timeout=patient(10)).trial_id == "t-uds"
     assert not path.exists()
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import httpx
 import pytest
 from meter_upstream import LocalUpstream, Reply
+from patience import patient
 from pydantic import SecretStr, ValidationError
 from toy_provider import API, ToyProvider
 
@@ -99,7 +100,7 @@ def test_a_toy_provider_is_forwarded_metered_and_priced_plain_and_streamed(
         assert seen.headers["x-toy-key"] == REAL_TOY_KEY
         assert key not in json.dumps(seen.headers)
 
-    first, second = calls.get(timeout=10), calls.get(timeout=10)
+    first, second = calls.get(timeout=patient(10)), calls.get(timeout=patient(10))
     assert (first.provider, first.api, first.streamed, first.completed) == ("toy", API, False, True)
     assert (first.requested_model, first.response_model) == ("toy-1", "toy-1-2026")
     assert (first.input_tokens, first.cache_read_tokens, first.uncached_input_tokens, first.output_tokens) == (

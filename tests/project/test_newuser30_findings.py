@@ -27,10 +27,10 @@ import termios
 from pathlib import Path
 
 import pytest
-from live_server import free_port
 from patience import patient
 from plain_smtp import PlainInbox
 from pty_read import read_until_closed
+from refused_port import refused_port
 from usage_line import REPO, run_memeval, set_up_memeval
 
 WEEK_FILE = REPO / "samples" / "fernhill" / "audit" / "week.jsonl"
@@ -69,8 +69,8 @@ SMTP = {"MEMEVAL_SMTP_HOST": "127.0.0.1", "MEMEVAL_SMTP_SECURITY": "none", "MEME
 @pytest.mark.slow  # memeval processes that load the redactor and render a PDF: about 7 s of CPU
 def test_report_send_names_the_server_it_could_not_reach(tmp_path: Path) -> None:
     db = _store(tmp_path)
-    closed = free_port()  # nothing listens there
-    out = run_memeval(*SEND, cwd=tmp_path, env={**db, **SMTP, "MEMEVAL_SMTP_PORT": str(closed)}, timeout_s=300)
+    with refused_port() as closed:  # nothing listens there
+        out = run_memeval(*SEND, cwd=tmp_path, env={**db, **SMTP, "MEMEVAL_SMTP_PORT": str(closed)}, timeout_s=300)
     assert out.returncode == 1, (out.stdout, out.stderr[-2000:])
     said = out.stdout.strip().splitlines()[-1]
     assert "ConnectionRefusedError" in said, said

@@ -11,21 +11,22 @@
 from __future__ import annotations
 
 import shutil
-import socket
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+from refused_port import refused_port
 from usage_line import run_memeval
 
 MINI = Path(__file__).resolve().parents[1] / "fixtures" / "tasksets" / "mini"
 RUN_FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "runlog_v1"
 
 
-def _refused_url() -> str:
+@pytest.fixture
+def refused_url() -> Iterator[str]:
     """A PostgreSQL URL (with a password) at a loopback port nothing listens on: connecting is refused."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    return f"postgresql+psycopg://memeval:s3cret-pw@127.0.0.1:{port}/team"
+    with refused_port() as port:
+        yield f"postgresql+psycopg://memeval:s3cret-pw@127.0.0.1:{port}/team"
 
 
 def _runs(tmp_path: Path) -> Path:
@@ -40,8 +41,8 @@ def _one_error_line(stderr: str) -> str:
     return lines[0]
 
 
-def test_an_index_server_that_is_down_is_named_with_the_fix_in_one_line(tmp_path: Path) -> None:
-    url = _refused_url()
+def test_an_index_server_that_is_down_is_named_with_the_fix_in_one_line(tmp_path: Path, refused_url: str) -> None:
+    url = refused_url
     for action, args in (("read", ["--from-index"]), ("write", ["--index", "--runs-dir", str(_runs(tmp_path))])):
         out = run_memeval("runs", *args, "--index-url", url, cwd=tmp_path)
         assert out.returncode == 1, out.stderr
@@ -51,9 +52,9 @@ def test_an_index_server_that_is_down_is_named_with_the_fix_in_one_line(tmp_path
         assert "sqlalche.me" not in line and "s3cret-pw" not in out.stderr + out.stdout, line
 
 
-def test_ab_with_an_index_server_down_is_refused_before_any_trial(tmp_path: Path) -> None:
+def test_ab_with_an_index_server_down_is_refused_before_any_trial(tmp_path: Path, refused_url: str) -> None:
     out = run_memeval(
-        "ab", str(MINI), "--agent", "oracle", "--network", "none", "--quiet", "--index-url", _refused_url(),
+        "ab", str(MINI), "--agent", "oracle", "--network", "none", "--quiet", "--index-url", refused_url,
         cwd=tmp_path,
     )  # fmt: skip
     assert out.returncode == 1, out.stderr

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import json
 import shutil
-import socket
 from pathlib import Path
 
 import pytest
+from refused_port import refused_port
 from usage_line import one_usage_line
 from usage_line import run_memeval as _memeval
 
@@ -50,10 +50,8 @@ def test_an_env_name_that_is_no_name_says_what_a_name_is(tmp_path: Path) -> None
 
 
 def test_a_database_that_is_down_names_the_option_and_the_server(tmp_path: Path) -> None:
-    with socket.socket() as s:  # a port on 127.0.0.1 that nothing listens on once closed
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    res = _memeval("audit", "verify", "--db", f"postgresql+psycopg://memeval@127.0.0.1:{port}/x", cwd=tmp_path)
+    with refused_port() as port:  # a port on 127.0.0.1 that nothing listens on
+        res = _memeval("audit", "verify", "--db", f"postgresql+psycopg://memeval@127.0.0.1:{port}/x", cwd=tmp_path)
     assert res.returncode == 1, res.stderr  # a server that is down is a failure, not a usage error
     assert f"cannot open the audit store at postgresql+psycopg://memeval@127.0.0.1:{port}/x" in res.stderr
     assert "check the URL (--db, else MEMEVAL_DB) and that its database is up" in res.stderr, res.stderr

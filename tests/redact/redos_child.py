@@ -1,4 +1,4 @@
-"""One redaction rule over a planted text, in a child process under a CPU limit (the redos tests' shared runner).
+"""One redaction rule over a planted text, in a forked child process under a CPU limit (the redos tests' runner).
 
 A rule that backtracks super-linearly on its planted text runs for minutes or hours; the child is
 killed by `RLIMIT_CPU` instead, so the test fails in seconds. Used by `test_redact_redos14.py`,
@@ -7,31 +7,24 @@ killed by `RLIMIT_CPU` instead, so the test fails in seconds. Used by `test_reda
 
 from __future__ import annotations
 
-import resource
-import subprocess
-import sys
-from pathlib import Path
+from cpu_capped import call_capped
 
-ROOT = Path(__file__).resolve().parents[2]
+from memeval.redact._context import load_rules
+
 N = 65_536
 """Characters of a planted text unless a case asks for more."""
-LIMIT_S = 4
-"""CPU seconds a child may use: the interpreter's start, loading the rules (about 1 s) and one
-pattern over the planted text (milliseconds now; minutes to hours before each rule's rewrite)."""
-
-_CHILD = r"""
-import sys
-from memeval.redact._context import load_rules
-rule_id, prefix, unit, suffix, n = sys.argv[1:6]
-rule = next(r for r in load_rules() if r.id == rule_id)
-n = int(n) - len(suffix)
-text = (prefix + unit * (n // len(unit) + 1))[:n] + suffix
-print(sum(1 for _ in rule.pattern.finditer(text)))
-"""
+LIMIT_S = 3
+"""CPU seconds the child's search may use (milliseconds now; minutes to hours before each rule's rewrite).
+The child is forked from the test's process with the rules loaded (`tests/cpu_capped.py`), so the limit is
+the search's alone (it was 4 s when a child started its own interpreter and loaded the rules, about 1 s)."""
 
 
-def _limit() -> None:
-    resource.setrlimit(resource.RLIMIT_CPU, (LIMIT_S, LIMIT_S))
+def _count_matches(rule_id: str, prefix: str, unit: str, suffix: str, n: int) -> int:
+    """How many times the rule matches its planted text of `n` characters (run in the capped child)."""
+    rule = next(r for r in load_rules() if r.id == rule_id)
+    n -= len(suffix)
+    text = (prefix + unit * (n // len(unit) + 1))[:n] + suffix
+    return sum(1 for _ in rule.pattern.finditer(text))
 
 
 def matches_in_child(case: str, planted: tuple[str, str, str, str], n: int = N) -> int:
@@ -40,16 +33,8 @@ def matches_in_child(case: str, planted: tuple[str, str, str, str], n: int = N) 
     `planted`: (rule id, written once, then repeated to `n` characters, written last).
 
     Raises:
-        AssertionError: the child was killed (past its CPU limit: super-linear) or failed.
+        cpu_capped.CpuLimitHit: the child was killed (past its CPU limit: super-linear) or failed.
     """
     rule_id, prefix, unit, suffix = planted
-    r = subprocess.run(
-        [sys.executable, "-c", _CHILD, rule_id, prefix, unit, suffix, str(n)],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        preexec_fn=_limit,
-        check=False,
-    )
-    assert r.returncode == 0, f"{case}: killed or failed ({r.returncode}): superlinear\n{r.stderr[-1500:]}"
-    return int(r.stdout.split()[0])
+    load_rules()  # loaded here, so the child forked below searches and does not load
+    return call_capped(_count_matches, (rule_id, prefix, unit, suffix, n), LIMIT_S)

@@ -172,10 +172,20 @@ def test_csrf_token_of_another_session_refused(store, seeded, server):
     assert decisions(store, "fernhill", "les_courier") == []
 
 
-def test_expired_session_refused(store, seeded, serve):
-    # 3 s, not 1: the client's cookie jar counts Max-Age from a whole second, so a 1 s session
-    # could already be gone at the next request on a busy machine
-    base = serve(session_max_age_s=3)
+def test_expired_session_refused(store, seeded, serve, monkeypatch):
+    """memeval's own absolute expiry (login time + `session_max_age_s`, checked on every request) refuses a
+    session past it. The server's clock is moved past the expiry instead of sleeping through it: the session
+    lasts an hour by the wall (so neither the client's cookie jar nor the signed cookie's own age ends it
+    first, whatever the load), and only memeval's check can refuse it. (It slept 4.2 s past a 3 s session:
+    at load a login and a page could take 3 s, and the cookie jar dropping the cookie passed it with no
+    server-side check at all.)"""
+    from memeval.review import _login
+
+    max_age = 3600
+    shift = [0.0]
+    real_time = time.time
+    monkeypatch.setattr(_login, "time", type("Clock", (), {"time": staticmethod(lambda: real_time() + shift[0])}))
+    base = serve(session_max_age_s=max_age)
     c = login(base, "alice")
     page = c.get(item_path(seeded.lesson))
     assert page.status_code == 200, "the session ended before its max age"
@@ -187,7 +197,7 @@ def test_expired_session_refused(store, seeded, serve):
         "decision_id": decision_ids(page.text)["approve"],
         "csrf_token": csrf_of(page.text),
     }
-    time.sleep(4.2)
+    shift[0] = max_age + 1.2  # the server's clock 1.2 s past the session's end
     r = c.post("/decide", data=data)
     assert r.status_code == 303 and r.headers["location"].startswith("/login")
     assert decisions(store, "fernhill", "les_courier") == []

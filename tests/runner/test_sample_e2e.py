@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from patience import patient
+from refused_port import refused_port
 from runner_helpers import REPO
 
 SAMPLE = REPO / "samples" / "fernhill"
@@ -165,15 +166,14 @@ def test_sigint_records_cancelled_and_exits_130(tmp_path: Path):
 
 
 def test_an_unreachable_model_upstream_is_a_harness_fault_not_an_agent_failure(tmp_path: Path, run_ab):
-    import socket
-
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()  # nothing listens there now
-    code, doc, err = run_ab(
-        str(SAMPLE), "--tasks", "t01-thursday-order-arrival", "--upstream", f"api=openai,url=http://127.0.0.1:{port}/v1"
-    )
+    with refused_port() as port:  # bound, never listening: every connection refused
+        code, doc, err = run_ab(
+            str(SAMPLE),
+            "--tasks",
+            "t01-thursday-order-arrival",
+            "--upstream",
+            f"api=openai,url=http://127.0.0.1:{port}/v1",
+        )
     assert code == 3, err  # every trial faulted: measured nothing
     for t in doc["trials"]:
         assert t["fault"]["code"] == "process" and "upstream" in t["fault"]["message"]
