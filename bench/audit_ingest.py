@@ -4,8 +4,9 @@
         [--against CHECKOUT]
 
 Events are the Fernhill sample week repeated with fresh ids (about 45% carry free text, each made unique:
-memories, lessons, refusals, comments; with `MEMEVAL_BENCH_TEXTS=week` unique per copy of the week only, `TEXTS_ENV`; 6 planted fake secrets and 3 orders-to-agents texts per
-254 events). Prints events per second for each path. The file path ingests in batches of
+memories, lessons, refusals, comments; with `MEMEVAL_BENCH_TEXTS=week` unique per copy of the week only,
+`TEXTS_ENV`; 6 planted fake secrets and 3 orders-to-agents texts per 254 events). Prints events per second
+for each path. The file path ingests in batches of
 `--batch` events (as `memeval audit ingest --batch-size`), the HTTP path posts batches of
 `--batch` to `memeval audit serve` running in its own process, one at a time, or from `--clients` threads at
 once (each its own connection, as several senders would). SQLite always; PostgreSQL beside

@@ -22,7 +22,7 @@ PLAIN_END = "Rotate it soon: the rota is Monday 9:00am"
 
 @pytest.fixture
 def scanned(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every text the default redactor's `redact_many` is asked to scan (the memo's misses), in order; the memo empty."""
+    """Every text the default redactor's `redact_many` is asked to scan (the memo's misses), in order; memo empty."""
     import importlib
 
     seen: list[str] = []
