@@ -152,28 +152,17 @@ def _work(
     request's `memeval.redact.request_bound`); None: this thread's bound, if any.
     """
     from memeval.audit._holdmemo import assess_many_remembered
+    from memeval.audit._redactmemo import redacted
     from memeval.hold import get_hold_detector
     from memeval.redact import get_redactor, request_bound
 
     red = get_redactor()
     with request_bound(redact_s) as bound:
-        done = _redacted(red, texts, many, scope)
+        done = redacted(red, texts, many, scope)
     items = list(dict.fromkeys((done[text].text, source) for text, source in holds))
     verdicts = dict(zip(items, assess_many_remembered(get_hold_detector(), items, total_s, scope), strict=True))
     ided = dict(zip(ids or [], red.redact_many(ids) if ids else [], strict=True))
     return Presanitized(done, verdicts, ided, request_blanked=0 if bound is None else bound.blanked)
-
-
-def _redacted(red: Any, texts: list[str], many: bool, scope: str | None) -> dict[str, Any]:
-    """Text -> its `Redaction`, as `Sanitizer.sanitize_many` computes it.
-
-    `redact_many` (texts redacted before in this process, in `scope`, from memory: `_redactmemo`), or for a
-    lone text `redact`.
-    """
-    from memeval.audit._redactmemo import redact_many_remembered
-
-    found = redact_many_remembered(red, texts, scope) if many else [red.redact(t) for t in texts]
-    return dict(zip(texts, found, strict=True))
 
 
 def worker_count() -> int:
@@ -422,6 +411,7 @@ def _work_group(
     """
     from memeval.audit._holdmemo import assess_many_remembered
     from memeval.audit._idscan import strict_id_findings
+    from memeval.audit._redactmemo import redacted
     from memeval.hold import get_hold_detector
     from memeval.redact import get_redactor, request_bound
 
@@ -429,7 +419,7 @@ def _work_group(
     every = strict_id_findings(red, list(dict.fromkeys(v for values in ids or () for v in values)))
     scanned = [{v: every[v] for v in values} for values in (ids or [[] for _ in jobs])]
     with request_bound(redact_s) as bound:
-        done = [_redacted(red, texts, many, scope) for texts, many, _ in jobs]
+        done = [redacted(red, texts, many, scope) for texts, many, _ in jobs]
     items = [
         list(dict.fromkeys((d[text].text, source) for text, source in holds))
         for d, (_, _, holds) in zip(done, jobs, strict=True)

@@ -110,6 +110,16 @@ def redact_many_remembered(redactor: Any, texts: Sequence[str], scope: str | Non
     return [known[i] if i in known else fresh[t] for i, t in enumerate(texts)]
 
 
+def redacted(red: Any, texts: list[str], many: bool, scope: str | None) -> dict[str, Any]:
+    """Text -> its `Redaction`, as `Sanitizer.sanitize_many` computes it (a worker's call, `_parallel`).
+
+    `redact_many` through the memo (`redact_many_remembered`, in `scope`), or for a lone text (`many` False)
+    `redact`.
+    """
+    found = redact_many_remembered(red, texts, scope) if many else [red.redact(t) for t in texts]
+    return dict(zip(texts, found, strict=True))
+
+
 def held_units() -> tuple[int, int]:
     """(entries, units) the memo holds now (for tests and benches)."""
     with _LOCK:
