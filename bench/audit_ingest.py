@@ -4,8 +4,9 @@
         [--against CHECKOUT]
 
 Events are the Fernhill sample week repeated with fresh ids (about 45% carry free text, each made unique:
-memories, lessons, refusals, comments; 6 planted fake secrets and 3 orders-to-agents texts per
-254 events). Prints events per second for each path. The file path ingests in batches of
+memories, lessons, refusals, comments; with `MEMEVAL_BENCH_TEXTS=week` unique per copy of the week only,
+`TEXTS_ENV`; 6 planted fake secrets and 3 orders-to-agents texts per 254 events). Prints events per second
+for each path. The file path ingests in batches of
 `--batch` events (as `memeval audit ingest --batch-size`), the HTTP path posts batches of
 `--batch` to `memeval audit serve` running in its own process, one at a time, or from `--clients` threads at
 once (each its own connection, as several senders would). SQLite always; PostgreSQL beside
@@ -62,6 +63,25 @@ in the first part, so every id is scanned for secrets, `_idscan.plain_id`); `sam
 the sample's own ids are not)."""
 
 
+TEXTS_ENV = "MEMEVAL_BENCH_TEXTS"
+"""How free texts are made: `unique` (unset: every text its own, as a stream of texts never seen twice) or
+`week` (unique per copy of the sample week, so within a copy they repeat as the sample's do: 129 free texts of
+which 58 differ, a memory written again each session). Read by `events`, so the same-output benches and
+`--against` children (which inherit the environment) read the same stream."""
+
+
+def texts_kind() -> str:
+    """`TEXTS_ENV`'s value (`unique` or `week`).
+
+    Raises:
+        SystemExit: another value (named, with the two allowed).
+    """
+    kind = os.environ.get(TEXTS_ENV, "").strip() or "unique"
+    if kind not in ("unique", "week"):
+        raise SystemExit(f"{TEXTS_ENV}={kind!r}: use unique (the default) or week")
+    return kind
+
+
 def events(n: int, sender: str, team: str, ids: str = "prefixed", tag: str = "") -> list[dict]:
     """`n` events: copies of the sample week with ids (and subjects) made unique per copy (`IDS`).
 
@@ -80,6 +100,7 @@ def events(n: int, sender: str, team: str, ids: str = "prefixed", tag: str = "")
 
     out: list[dict] = []
     copy = 0
+    unique = texts_kind() == "unique"
     while len(out) < n:
         for e in resolve_hold_ids(build(), sender):
             e = {**e, "team": team, "sender_event_id": fresh(e["sender_event_id"], copy)}
@@ -87,11 +108,12 @@ def events(n: int, sender: str, team: str, ids: str = "prefixed", tag: str = "")
                 e["subject"] = fresh(e["subject"], copy)
             if e["type"] not in INGEST_TYPES:
                 continue  # decisions, claims and comments come only through the review queue
-            # make every free text unique, so no cache in the redactor can make repeats free
+            # make every free text unique, so no cache in the redactor can make repeats free; or (`TEXTS_ENV` week)
+            # unique per copy of the week only, so that texts repeat within a copy as the sample's do
             pl = dict(e["payload"])
             for k in ("text", "reason", "comment", "a_text", "b_text"):
                 if isinstance(pl.get(k), str):
-                    pl[k] = f"{pl[k]} (ticket {copy}{tag}-{len(out)})"
+                    pl[k] = f"{pl[k]} (ticket {copy}{tag}-{len(out)})" if unique else f"{pl[k]} (ticket {copy}{tag})"
             e["payload"] = pl
             out.append(e)
         copy += 1
@@ -345,7 +367,7 @@ def main() -> None:
             subprocess.run([str(ROOT / "scripts" / "pg"), "start", str(pg_dir)], check=True, capture_output=True,
                            text=True).stdout.strip().splitlines()[-1]
         )  # fmt: skip
-    print(f"{load_line('at start')}; {args.events:,} events per path, ids {args.ids}")
+    print(f"{load_line('at start')}; {args.events:,} events per path, ids {args.ids}, texts {texts_kind()}")
     try:
         rows = [
             line

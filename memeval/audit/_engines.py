@@ -36,8 +36,13 @@ class LazyRedactor:
         return self._loaded().redact(text)
 
     def redact_many(self, texts: Sequence[str]) -> list[Any]:
-        """`redact` of each text, in one scanner call per view (`memeval.redact.Redactor.redact_many`)."""
-        return list(self._loaded().redact_many(texts))
+        """`redact` of each text, in one scanner call per view (`memeval.redact.Redactor.redact_many`).
+
+        Texts this process redacted before are answered from memory (`_redactmemo`: the same redactions).
+        """
+        from memeval.audit._redactmemo import redact_many_remembered
+
+        return redact_many_remembered(self._loaded(), texts)
 
     def detect_many(self, texts: Sequence[str]) -> list[Any]:
         """The findings of each text (`memeval.redact.Redactor.detect_many`; the windows `cut_across` reads)."""

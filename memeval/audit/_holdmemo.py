@@ -30,9 +30,8 @@ slow texts first and then a guess learnt from `held_on_budget` whether another t
 very text (stored with its verdict when remembered, held on the bound when not). A file ingest
 (the operator's own file) has no scope.
 
-Only the assessment is remembered, never a redaction: `Redactor.redact_many` blanks a secret
-found in one text of a batch wherever it appears in the others, so a text's redaction depends on
-its batch, and the hold detector reads the redacted text (which is the key here).
+The key is the redacted text, which the hold detector reads. Redactions are remembered apart, keyed by
+the text as sent (`_redactmemo`, since ingest49: a text's findings do not depend on its batch).
 """
 
 from __future__ import annotations
@@ -75,6 +74,11 @@ def request_bound(total_s: float | None, scope: str | None = None) -> Iterator[N
     finally:
         _REQUEST_SCOPE.reset(scoped)
         _REQUEST_TOTAL.reset(token)
+
+
+def request_scope() -> str | None:
+    """The memo scope `request_bound` set in this context (the HTTP batch's team), or None."""
+    return _REQUEST_SCOPE.get()
 
 
 def assess_many_remembered(

@@ -152,12 +152,13 @@ def _work(
     request's `memeval.redact.request_bound`); None: this thread's bound, if any.
     """
     from memeval.audit._holdmemo import assess_many_remembered
+    from memeval.audit._redactmemo import redacted
     from memeval.hold import get_hold_detector
     from memeval.redact import get_redactor, request_bound
 
     red = get_redactor()
     with request_bound(redact_s) as bound:
-        done = dict(zip(texts, red.redact_many(texts) if many else [red.redact(t) for t in texts], strict=True))
+        done = redacted(red, texts, many, scope)
     items = list(dict.fromkeys((done[text].text, source) for text, source in holds))
     verdicts = dict(zip(items, assess_many_remembered(get_hold_detector(), items, total_s, scope), strict=True))
     ided = dict(zip(ids or [], red.redact_many(ids) if ids else [], strict=True))
@@ -410,6 +411,7 @@ def _work_group(
     """
     from memeval.audit._holdmemo import assess_many_remembered
     from memeval.audit._idscan import strict_id_findings
+    from memeval.audit._redactmemo import redacted
     from memeval.hold import get_hold_detector
     from memeval.redact import get_redactor, request_bound
 
@@ -417,10 +419,7 @@ def _work_group(
     every = strict_id_findings(red, list(dict.fromkeys(v for values in ids or () for v in values)))
     scanned = [{v: every[v] for v in values} for values in (ids or [[] for _ in jobs])]
     with request_bound(redact_s) as bound:
-        done = [
-            dict(zip(texts, red.redact_many(texts) if many else [red.redact(t) for t in texts], strict=True))
-            for texts, many, _ in jobs
-        ]
+        done = [redacted(red, texts, many, scope) for texts, many, _ in jobs]
     items = [
         list(dict.fromkeys((d[text].text, source) for text, source in holds))
         for d, (_, _, holds) in zip(done, jobs, strict=True)
