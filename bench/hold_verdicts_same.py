@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/hold_verdicts_same.py --against CHECKOUT [--sets v10,v11]
         [--skip v26,v27,v28,v29,v30,v31,v32,v33,v34,v35,v36,v37,v38,v39,v40,v41,v42,v43,v44,v45,v46]
+        [--detector stack/48]
 
 For each checkout (`--against` and this one), a fresh process (`PYTHONPATH` set to it) reads the
 hold fixture sets of this checkout (`tests/fixtures/hold_heldout*/*.jsonl`: every row's text and
@@ -15,7 +16,8 @@ and assesses each text three ways: the default detector one text at a time
 every reason's rule, offsets and excerpt, the detector's name) is written out as JSON and hashed per
 set with SHA-256; the hashes are printed per set and in all. Exit status 1 when any hash differs
 between the checkouts. The check behind "the same verdicts" in CHANGELOG entries that make holding
-faster.
+faster. `--detector stack/48` assesses with round 48's opt-in candidate (`get_stacked48_detector`) instead of the
+default (issue 15, round 49: the candidate's verdicts before and after its CPU was cut).
 """
 
 from __future__ import annotations
@@ -59,11 +61,20 @@ def answer(a: object) -> list:
     ]
 
 
-def here(skip: set[str], only: set[str] | None) -> dict[str, str]:
+DETECTORS = ("default", "stack/48")
+"""What `--detector` may name: the default detector, or round 48's opt-in candidate."""
+
+
+def here(skip: set[str], only: set[str] | None, detector: str = "default") -> dict[str, str]:
     """The hash of each set's answers in this process (the checkout on `PYTHONPATH`), and `all`."""
     from memeval.hold import RuleDetector, assess_many, get_hold_detector
 
-    default, rules = get_hold_detector(), RuleDetector()
+    if detector == "stack/48":
+        from memeval.hold._stacked48 import get_stacked48_detector
+
+        default, rules = get_stacked48_detector(), RuleDetector()
+    else:
+        default, rules = get_hold_detector(), RuleDetector()
     hashes: dict[str, str] = {}
     total = hashlib.sha256()
     for name, rows in fixture_sets(skip, only).items():
@@ -90,17 +101,19 @@ def main() -> None:
         "--skip", default="v26,v27,v28,v29,v30,v31,v32,v33,v34,v35,v36,v37,v38,v39,v40,v41,v42,v43,v44,v45,v46",
         help="never opened",
     )  # fmt: skip
+    ap.add_argument("--detector", default="default", choices=DETECTORS, help="the detector assessed")
     ap.add_argument("--here", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     skip = {s for s in args.skip.split(",") if s}
     only = {s for s in args.sets.split(",") if s} if args.sets else None
     if args.here:
-        print(json.dumps(here(skip, only)))
+        print(json.dumps(here(skip, only, args.detector)))
         return
     codes = ([Path(args.against).resolve()] if args.against else []) + [ROOT]
     results = []
     for code in codes:
         cmd = [sys.executable, str(ROOT / "bench" / "hold_verdicts_same.py"), "--here", "--skip", args.skip]
+        cmd += ["--detector", args.detector]
         cmd += ["--sets", args.sets] if args.sets else []
         run = subprocess.run(cmd, env={**os.environ, "PYTHONPATH": pythonpath(code)}, capture_output=True, text=True)
         if run.returncode != 0:
