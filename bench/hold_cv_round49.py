@@ -30,8 +30,6 @@ Usage: OPENBLAS_NUM_THREADS=1 PYTHONPATH=. nice -n 5 python bench/hold_cv_round4
 from __future__ import annotations
 
 import argparse
-import json
-import time
 from pathlib import Path
 from typing import Any
 
@@ -39,14 +37,9 @@ import _hold_cv as h
 import _hold_round as hr  # puts bench/, scripts/ and tests/hold/ on sys.path
 import hold_benign_round46 as w46
 import hold_benign_round47 as w47
-import hold_cv_round34 as r34
-import hold_cv_round35 as r35
-import hold_cv_round37 as r37
-import hold_cv_round39 as r39
 import hold_cv_round45 as r45
 import hold_cv_round46 as r46
 import hold_cv_round48 as r48
-import hold_train_cv as cv
 import hold_written_round48 as w48
 import hold_written_round49 as w49
 import numpy as np
@@ -60,24 +53,7 @@ FOUR = ("am", "ha", "el", "zu")
 
 def extract(args: argparse.Namespace) -> None:
     """Phase 1: round 48's rows as they are, then v46's rows and the written rows `w49` (module docstring)."""
-    t0 = time.process_time()
-    r39.UNFOLDED17 = (*r39.UNFOLDED17, "v45", "w48", "v46", "w49")
-    v46 = cv.grouped("v46")
-    more = r37.written_rows([("v46", [(src, text) for src, _, text, _, _ in v46]), ("w49", w49.rows())])
-    for r, (_, label, _, lang, group) in zip(more, v46, strict=False):
-        r.update(label=label, lang=lang, origin=group)
-    for r, (lang, kind, label, _, _) in zip(more[len(v46) :], w49.ROWS, strict=True):
-        r.update(label=label, lang=lang, origin=f"written-round49:{kind}")
-    args.rows.parent.mkdir(parents=True, exist_ok=True)
-    with args.rows.open("w", encoding="utf-8") as out:
-        for r in r34.load(args.base_rows):
-            out.write(json.dumps(r, ensure_ascii=False) + "\n")
-        for v in ("v46", "w49"):
-            clf = r35.b20.Scored(r39.model17(v, args.fold_dir)).clf
-            for r in (r for r in more if r["set"] == v):
-                r["p17"] = clf.score(r["text"])[0]
-                out.write(json.dumps(r, ensure_ascii=False) + "\n")
-    print(f"v46 and w49: {len(more)} rows, {time.process_time() - t0:.0f} s CPU", flush=True)
+    r48.join_set(args, "v46", "w49", w49.ROWS, "written-round49")
 
 
 def slices(rows: list[dict[str, Any]]) -> dict[str, np.ndarray]:
