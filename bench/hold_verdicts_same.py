@@ -65,8 +65,11 @@ DETECTORS = ("default", "stack/48")
 """What `--detector` may name: the default detector, or round 48's opt-in candidate."""
 
 
-def here(skip: set[str], only: set[str] | None, detector: str = "default") -> dict[str, str]:
-    """The hash of each set's answers in this process (the checkout on `PYTHONPATH`), and `all`."""
+def here(skip: set[str], only: set[str] | None, detector: str = "default", one_way: bool = False) -> dict[str, str]:
+    """The hash of each set's answers in this process (the checkout on `PYTHONPATH`), and `all`.
+
+    `one_way`: only the detector's answers one text at a time (not in batches, not the rules alone): a third of the CPU.
+    """
     from memeval.hold import RuleDetector, assess_many, get_hold_detector
 
     if detector == "stack/48":
@@ -79,12 +82,15 @@ def here(skip: set[str], only: set[str] | None, detector: str = "default") -> di
     total = hashlib.sha256()
     for name, rows in fixture_sets(skip, only).items():
         one = [answer(default.assess(t, s)) for t, s in rows]  # type: ignore[arg-type]  # sources from fixtures
-        many = [
-            answer(a)
-            for k in range(0, len(rows), BATCH)
-            for a in assess_many(default, rows[k : k + BATCH])  # type: ignore[arg-type]
-        ]
-        alone = [answer(rules.assess(t, s)) for t, s in rows]  # type: ignore[arg-type]
+        if one_way:
+            many, alone = [], []
+        else:
+            many = [
+                answer(a)
+                for k in range(0, len(rows), BATCH)
+                for a in assess_many(default, rows[k : k + BATCH])  # type: ignore[arg-type]
+            ]
+            alone = [answer(rules.assess(t, s)) for t, s in rows]  # type: ignore[arg-type]
         blob = json.dumps([one, many, alone], ensure_ascii=False, sort_keys=True).encode("utf-8")
         hashes[f"{name} ({len(rows)} texts)"] = f"{hashlib.sha256(blob).hexdigest()} held {sum(a[0] for a in one)}"
         total.update(blob)
@@ -102,18 +108,19 @@ def main() -> None:
         help="never opened",
     )  # fmt: skip
     ap.add_argument("--detector", default="default", choices=DETECTORS, help="the detector assessed")
+    ap.add_argument("--one-way", action="store_true", help="only one text at a time (not batches, not rules alone)")
     ap.add_argument("--here", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     skip = {s for s in args.skip.split(",") if s}
     only = {s for s in args.sets.split(",") if s} if args.sets else None
     if args.here:
-        print(json.dumps(here(skip, only, args.detector)))
+        print(json.dumps(here(skip, only, args.detector, args.one_way)))
         return
     codes = ([Path(args.against).resolve()] if args.against else []) + [ROOT]
     results = []
     for code in codes:
         cmd = [sys.executable, str(ROOT / "bench" / "hold_verdicts_same.py"), "--here", "--skip", args.skip]
-        cmd += ["--detector", args.detector]
+        cmd += ["--detector", args.detector] + (["--one-way"] if args.one_way else [])
         cmd += ["--sets", args.sets] if args.sets else []
         run = subprocess.run(cmd, env={**os.environ, "PYTHONPATH": pythonpath(code)}, capture_output=True, text=True)
         if run.returncode != 0:
