@@ -22,7 +22,18 @@ from __future__ import annotations
 
 import re
 
-from memeval.hold._concepts48 import LIMIT, _folded, _forms, _free, framed_step48, steps48, vector48
+from memeval.hold._concepts47 import tail_negated
+from memeval.hold._concepts48 import (
+    _CLAUSE,
+    _NEGATOR,
+    LIMIT,
+    SCOPE_CHARS,
+    _folded,
+    _forms,
+    framed_step48,
+    steps48,
+    vector48,
+)
 from memeval.hold._concepts_lexicon49 import (
     AI_ADDRESS49,
     BEFORE_FIRST49,
@@ -64,13 +75,24 @@ FEATURES49_MORE = (
 MORE = len(FEATURES49_MORE)
 
 
+def _skip_free(t: str, m: re.Match[str]) -> bool:
+    """Whether the skipped check `m` in the folded text `t` stands outside a negation, before it or after it.
+
+    Before: a negator in its clause (as `_concepts48._free` reads a step); after: `_concepts47.tail_negated` (Hindi,
+    Nepali, Tamil negate after the verb, "बिना जाँचे कभी भी deploy मत करना").
+    """
+    before = t[max(0, m.start() - SCOPE_CHARS) : m.start()]
+    cut = [c.end() for c in _CLAUSE.finditer(before)]
+    return not _NEGATOR.search(before[cut[-1] if cut else 0 :]) and not tail_negated(t, m.start(), m.end())
+
+
 def readings49(text: str) -> dict[str, bool]:
     """`FEATURES49_MORE`'s readings of `text` but the frame's cross with `steps48` (module docstring)."""
     t = _folded(text)
     instr = bool(_INSTRUCTIONS.search(t))
     verbatim = bool(_VERBATIM.search(t))
     before = bool(_BEFORE.search(t))
-    skip = _free(_SKIP, t)
+    skip = any(_skip_free(t, m) for m in _SKIP.finditer(t))
     give = bool(_GIVE.search(t)) and bool(_RECORDS.search(t))
     claimed = bool(_CLAIMED.search(t))
     return {
