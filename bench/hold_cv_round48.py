@@ -64,24 +64,36 @@ FOUR = ("am", "ne", "sw", "yo")
 
 def extract(args: argparse.Namespace) -> None:
     """Phase 1: round 47's rows as they are, then v45's rows and the written rows `w48` (module docstring)."""
+    join_set(args, "v45", "w48", w48.ROWS, "written-round48")
+
+
+def join_set(args: argparse.Namespace, v: str, w: str, written: tuple[tuple[str, str, bool, str, str], ...],
+             origin: str) -> None:  # fmt: skip
+    """`--base-rows` as they are, then the spent set `v`'s rows and the written rows `written` (set `w`), into `--rows`.
+
+    Each new row read as `hold_cv_round37.written_rows` reads a written row (the shipped models, none of which saw `v`
+    or `w`); `v`'s rows keep their labels, languages and origin groups (`hold_train_cv.grouped`), `written`'s
+    (language, kind, label, source, text) their labels and languages, with origin `{origin}:{kind}`. Rounds 48 and 49.
+    """
     t0 = time.process_time()
-    r39.UNFOLDED17 = (*r39.UNFOLDED17, "v45", "w48")
-    v45 = cv.grouped("v45")
-    more = r37.written_rows([("v45", [(src, text) for src, _, text, _, _ in v45]), ("w48", w48.rows())])
-    for r, (_, label, _, lang, group) in zip(more, v45, strict=False):
+    r39.UNFOLDED17 = (*r39.UNFOLDED17, v, w)
+    rows_v = cv.grouped(v)
+    more = r37.written_rows([(v, [(src, text) for src, _, text, _, _ in rows_v]),
+                             (w, [(src, text) for _, _, _, src, text in written])])  # fmt: skip
+    for r, (_, label, _, lang, group) in zip(more, rows_v, strict=False):
         r.update(label=label, lang=lang, origin=group)
-    for r, (lang, kind, label, _, _) in zip(more[len(v45) :], w48.ROWS, strict=True):
-        r.update(label=label, lang=lang, origin=f"written-round48:{kind}")
+    for r, (lang, kind, label, _, _) in zip(more[len(rows_v) :], written, strict=True):
+        r.update(label=label, lang=lang, origin=f"{origin}:{kind}")
     args.rows.parent.mkdir(parents=True, exist_ok=True)
     with args.rows.open("w", encoding="utf-8") as out:
         for r in r34.load(args.base_rows):
             out.write(json.dumps(r, ensure_ascii=False) + "\n")
-        for v in ("v45", "w48"):
-            clf = r35.b20.Scored(r39.model17(v, args.fold_dir)).clf
-            for r in (r for r in more if r["set"] == v):
+        for name in (v, w):
+            clf = r35.b20.Scored(r39.model17(name, args.fold_dir)).clf
+            for r in (r for r in more if r["set"] == name):
                 r["p17"] = clf.score(r["text"])[0]
                 out.write(json.dumps(r, ensure_ascii=False) + "\n")
-    print(f"v45 and w48: {len(more)} rows, {time.process_time() - t0:.0f} s CPU", flush=True)
+    print(f"{v} and {w}: {len(more)} rows, {time.process_time() - t0:.0f} s CPU", flush=True)
 
 
 def slices(rows: list[dict[str, Any]]) -> dict[str, np.ndarray]:

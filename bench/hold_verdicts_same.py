@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/hold_verdicts_same.py --against CHECKOUT [--sets v10,v11]
         [--skip v26,v27,v28,v29,v30,v31,v32,v33,v34,v35,v36,v37,v38,v39,v40,v41,v42,v43,v44,v45,v46,v47]
+        [--detector stack/48]
 
 For each checkout (`--against` and this one), a fresh process (`PYTHONPATH` set to it) reads the
 hold fixture sets of this checkout (`tests/fixtures/hold_heldout*/*.jsonl`: every row's text and
@@ -15,7 +16,8 @@ and assesses each text three ways: the default detector one text at a time
 every reason's rule, offsets and excerpt, the detector's name) is written out as JSON and hashed per
 set with SHA-256; the hashes are printed per set and in all. Exit status 1 when any hash differs
 between the checkouts. The check behind "the same verdicts" in CHANGELOG entries that make holding
-faster.
+faster. `--detector stack/48` assesses with round 48's opt-in candidate (`get_stacked48_detector`) instead of the
+default (issue 15, round 49: the candidate's verdicts before and after its CPU was cut).
 """
 
 from __future__ import annotations
@@ -59,21 +61,36 @@ def answer(a: object) -> list:
     ]
 
 
-def here(skip: set[str], only: set[str] | None) -> dict[str, str]:
-    """The hash of each set's answers in this process (the checkout on `PYTHONPATH`), and `all`."""
+DETECTORS = ("default", "stack/48")
+"""What `--detector` may name: the default detector, or round 48's opt-in candidate."""
+
+
+def here(skip: set[str], only: set[str] | None, detector: str = "default", one_way: bool = False) -> dict[str, str]:
+    """The hash of each set's answers in this process (the checkout on `PYTHONPATH`), and `all`.
+
+    `one_way`: only the detector's answers one text at a time (not in batches, not the rules alone): a third of the CPU.
+    """
     from memeval.hold import RuleDetector, assess_many, get_hold_detector
 
-    default, rules = get_hold_detector(), RuleDetector()
+    if detector == "stack/48":
+        from memeval.hold._stacked48 import get_stacked48_detector
+
+        default, rules = get_stacked48_detector(), RuleDetector()
+    else:
+        default, rules = get_hold_detector(), RuleDetector()
     hashes: dict[str, str] = {}
     total = hashlib.sha256()
     for name, rows in fixture_sets(skip, only).items():
         one = [answer(default.assess(t, s)) for t, s in rows]  # type: ignore[arg-type]  # sources from fixtures
-        many = [
-            answer(a)
-            for k in range(0, len(rows), BATCH)
-            for a in assess_many(default, rows[k : k + BATCH])  # type: ignore[arg-type]
-        ]
-        alone = [answer(rules.assess(t, s)) for t, s in rows]  # type: ignore[arg-type]
+        if one_way:
+            many, alone = [], []
+        else:
+            many = [
+                answer(a)
+                for k in range(0, len(rows), BATCH)
+                for a in assess_many(default, rows[k : k + BATCH])  # type: ignore[arg-type]
+            ]
+            alone = [answer(rules.assess(t, s)) for t, s in rows]  # type: ignore[arg-type]
         blob = json.dumps([one, many, alone], ensure_ascii=False, sort_keys=True).encode("utf-8")
         hashes[f"{name} ({len(rows)} texts)"] = f"{hashlib.sha256(blob).hexdigest()} held {sum(a[0] for a in one)}"
         total.update(blob)
@@ -90,17 +107,20 @@ def main() -> None:
         "--skip", default="v26,v27,v28,v29,v30,v31,v32,v33,v34,v35,v36,v37,v38,v39,v40,v41,v42,v43,v44,v45,v46,v47",
         help="never opened",
     )  # fmt: skip
+    ap.add_argument("--detector", default="default", choices=DETECTORS, help="the detector assessed")
+    ap.add_argument("--one-way", action="store_true", help="only one text at a time (not batches, not rules alone)")
     ap.add_argument("--here", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     skip = {s for s in args.skip.split(",") if s}
     only = {s for s in args.sets.split(",") if s} if args.sets else None
     if args.here:
-        print(json.dumps(here(skip, only)))
+        print(json.dumps(here(skip, only, args.detector, args.one_way)))
         return
     codes = ([Path(args.against).resolve()] if args.against else []) + [ROOT]
     results = []
     for code in codes:
         cmd = [sys.executable, str(ROOT / "bench" / "hold_verdicts_same.py"), "--here", "--skip", args.skip]
+        cmd += ["--detector", args.detector] + (["--one-way"] if args.one_way else [])
         cmd += ["--sets", args.sets] if args.sets else []
         run = subprocess.run(cmd, env={**os.environ, "PYTHONPATH": pythonpath(code)}, capture_output=True, text=True)
         if run.returncode != 0:

@@ -304,6 +304,19 @@ def concepts38(text: str, limit: int = 6000) -> set[str]:
     return _scan(text, limit, _P38, _E38, _PH38, _S38, _P38_LENS, _S38_LENS)
 
 
+_SCAN_MEMOS: list[tuple[object, object, tuple[int, ...], dict[str, tuple[str, ...]]]] = []
+
+
+def _scan_memo(prefix: object, exact: object, prefix_lens: tuple[int, ...]) -> dict[str, tuple[str, ...]]:
+    """The word memo of `_scan` for these tables (found by identity; the tables are kept, so no id is reused)."""
+    for p, e, lens, kept in _SCAN_MEMOS:
+        if p is prefix and e is exact and lens == prefix_lens:
+            return kept
+    memo: dict[str, tuple[str, ...]] = {}
+    _SCAN_MEMOS.append((prefix, exact, prefix_lens, memo))
+    return memo
+
+
 def _scan(
     text: str,
     limit: int,
@@ -314,17 +327,29 @@ def _scan(
     prefix_lens: tuple[int, ...],
     sub_lens: tuple[int, ...],
 ) -> set[str]:
-    """The concepts of one extra lexicon's tables (`_index`) found in the first `limit` characters of `text`."""
+    """The concepts of one extra lexicon's tables (`_index`) found in the first `limit` characters of `text`.
+
+    What one word carries by itself (its whole form, the stems it starts with) is memoised per table, as `_word`
+    memoises `LEXICON`'s (issue 15, round 49: the same sets, a fraction of the lookups).
+    """
     t = unicodedata.normalize("NFKC", text[:limit]).casefold()
     found: set[str] = set()
     words = _WORD.findall(t)
     n = len(words)
+    memo = _scan_memo(prefix, exact, prefix_lens)
     for i, w in enumerate(words):
-        found.update(exact.get(w, ()))
-        for k in prefix_lens:
-            if k > len(w):
-                break
-            found.update(prefix.get(w[:k], ()))
+        hit = memo.get(w)
+        if hit is None:
+            one = set(exact.get(w, ()))
+            for k in prefix_lens:
+                if k > len(w):
+                    break
+                one.update(prefix.get(w[:k], ()))
+            hit = tuple(one)
+            if len(memo) >= _MEMO_MAX:
+                memo.clear()
+            memo[w] = hit
+        found.update(hit)
         for form, whole, concept in phrase.get(w, ()):
             m = len(form)
             if i + m <= n and all(words[i + j].startswith(form[j]) for j in range(1, m)):

@@ -57,6 +57,25 @@ def _opens(words: list[str], i: int) -> bool:
     return _negator(words, i) or w in NEGATORS40 or w in NEGATORS46
 
 
+_RISKY_WORD: dict[str, frozenset[str]] = {}
+
+
+def _risky_word(w: str) -> frozenset[str]:
+    """The risky steps (`RISK45`) one word carries by itself (its whole form or a stem it starts with), memoised."""
+    hit = _RISKY_WORD.get(w)
+    if hit is None:
+        one = set(_E45.get(w, ())) & _RISK
+        for k in _P45_LENS:
+            if k > len(w):
+                break
+            one.update(set(_P45.get(w[:k], ())) & _RISK)
+        hit = frozenset(one)
+        if len(_RISKY_WORD) >= 200_000:
+            _RISKY_WORD.clear()
+        _RISKY_WORD[w] = hit
+    return hit
+
+
 def scoped45(
     text: str, limit: int = 6000, tail: Callable[[str, int, int], bool] | None = None
 ) -> tuple[set[str], set[str]]:
@@ -80,11 +99,7 @@ def scoped45(
     for i, w in enumerate(words):
         if i in breaks:
             last_neg = -(10**6)
-        hit = set(_E45.get(w, ())) & _RISK
-        for k in _P45_LENS:
-            if k > len(w):
-                break
-            hit.update(set(_P45.get(w[:k], ())) & _RISK)
+        hit = set(_risky_word(w))
         for form, whole, concept in _PH45.get(w, ()):
             m = len(form)
             if concept in _RISK and i + m <= n and all(words[i + j].startswith(form[j]) for j in range(1, m)):
@@ -108,19 +123,25 @@ def vector46(text: str, scoped: Callable[[str], tuple[set[str], set[str]]] = sco
     negation's scope), then a frame with a free risky step, a claim with one, a frame or claim with two or more.
     `scoped` reads the risky steps (round 47's `vector47` passes `_concepts47.scoped47`).
     """
+    return _vector46(text, scoped)[0]
+
+
+def _vector46(text: str, scoped: Callable[[str], tuple[set[str], set[str]]]) -> tuple[list[float], set[str]]:
+    """`vector46(text, scoped)` and the `concepts45(text)` it read (so a caller that needs both reads them once)."""
     v42 = vector42(text)
     found = concepts45(text)
     steps, _ = scoped(text)
     risks = len(steps)
     frame = "frame45" in found or v42[_I_FRAME] > 0
     claim = "claim45" in found
-    return [
+    vec = [
         *v42,
         *(float(c in steps if c in _RISK else c in found) for c in LEXICON45),
         float(frame and risks > 0),
         float(claim and risks > 0),
         float((frame or claim) and risks > 1),
     ]
+    return vec, found
 
 
 def framed_risk46(text: str, scoped: Callable[[str], tuple[set[str], set[str]]] = scoped45) -> bool:
