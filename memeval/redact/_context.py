@@ -55,7 +55,7 @@ from memeval.redact._values import (
     ssn_ok,
     symbols_chosen,
 )
-from memeval.redact._valuespan import glued_cut, value_span, word_end
+from memeval.redact._valuespan import glued_cut, next_line_name, value_span, word_end
 from memeval.redact._views import View, normal_view
 
 
@@ -406,7 +406,7 @@ def _run_rule(rule: ContextRule, view: View, out: list[RecognizerResult]) -> Non
     vt = view.text
     for m in rule.pattern.finditer(vt):
         span = value_span(m)
-        if span is None or span[1] <= span[0]:
+        if span is None or span[1] <= span[0] or next_line_name(vt, m.start(), span[0]):
             continue
         raw = m.group("secret") if "secret" in m.re.groupindex else None
         if not rule.accepts(vt[span[0] : span[1]], m, raw, vt[span[1] : span[1] + 1]):

@@ -11,6 +11,7 @@ import re
 from memeval.redact._result import RecognizerResult
 from memeval.redact._scanners import DETECTOR_KEY
 from memeval.redact._values import PLACEHOLDER_PART, code_reference, elided, head, placeholder_value
+from memeval.redact._valuespan import empty_assignment_then_name
 
 _VERSIONISH = re.compile(r"(?i)(?:\bv|\b(?:version|firmware|fw|build|release|rev|ver)\b[^.;,\n]{0,16})$")
 """Words just before a dotted quad that make it a version number, not an IP address."""
@@ -59,7 +60,8 @@ def look_alike(text: str, r: RecognizerResult) -> bool:
 def not_a_secret(text: str, r: RecognizerResult) -> bool:
     """Whether a scanner hit is not a secret.
 
-    True for a hit on a documented example key (`...EXAMPLE`), or a generic-rule hit that is
+    True for a hit on a documented example key (`...EXAMPLE`), on the name of a `NAME=` line after an empty `KEY=`
+    line (`_valuespan.empty_assignment_then_name`), or a generic-rule hit that is
     a content digest (`sha256:<hex>`, `integrity: sha512-...`), a
     template variable (`{{ vault_db_password }}`, `${DB_PASSWORD}`) or code naming the value
     (`this.mPassword`, `JWT.create()`: `_values.code_reference`), not a secret.
@@ -70,6 +72,8 @@ def not_a_secret(text: str, r: RecognizerResult) -> bool:
         return True  # the published example keys of AWS's documentation
     if _MASKED.fullmatch(value.strip(")]}>'\".,;")):
         return True  # "********", "xxxx-xxxx": a value shown masked
+    if empty_assignment_then_name(text, r.start, r.end):
+        return True  # `ApiKey=` then `OtherName=` on the next line: the next line's name, not the empty value
     if "generic" not in detector:
         return False
     for part in {value, head(value)}:  # the next URL parameter, a closing tag: not the value

@@ -87,3 +87,41 @@ def word_end(m: re.Match[str]) -> int:
     start, end = m.start("secret"), m.end("secret")
     nxt = NEXT_PARAM.search(m.string, start, end)
     return nxt.start() if nxt is not None and nxt.start() > start else end
+
+
+_EMPTY_ASSIGNMENT = re.compile(r"=[ \t]*\r?\n")
+
+
+def next_line_name(text: str, start: int, value_start: int) -> bool:
+    """Whether a rule read an unquoted value from the line after an `=` that ends its own line empty.
+
+    `text[start:value_start]` is what the rule matched before the value (its key word and operator). In a `.env`,
+    properties or INI file and in a shell, `KEY=` with nothing after it on its line assigns an empty value, and the
+    next line is a line of its own: `ApiKey=` then `VirtualgenerateApiKeySomeLongMethodName=` (semgrep-rules' `ok:`
+    line) or `SHOPIFY_API_KEY=` then `SHOPIFY_API_SECRET=` were blanked as a key's value (kingfisher's
+    `generic.2` and `env-secret` let the operator's white space run over the line break). Code may break a line
+    after `=` before a string literal (`const apiKey =` then `"AIza..."`): a quoted value is still read.
+    """
+    if value_start <= start or text[value_start - 1] in "\"'`":
+        return False
+    return _EMPTY_ASSIGNMENT.search(text, start, value_start) is not None
+
+
+_LINE_NAME = re.compile(r"[A-Za-z_][A-Za-z_.\-]*[0-9]{0,2}[ \t]*=")
+_ENDS_EMPTY = re.compile(r"=[ \t]*\r?\n[ \t]*\Z")
+
+
+def empty_assignment_then_name(text: str, start: int, end: int) -> bool:
+    r"""Whether a scanner's hit `text[start:end]` is the name of a `NAME=` line after an empty `KEY=` line.
+
+    The scanners' keyword rules let white space after their operator run over a line break (betterleaks'
+    `aws-secret-access-key`: `[\x60'"\s=]{0,5}` then 40 of `[A-Za-z0-9/+=]`), so `ApiKey=` and the line after it,
+    `VirtualgenerateApiKeySomeLongMethodName=`, read as an AWS secret (semgrep-rules' `ok:` line). Only a hit that is
+    no more than that line's assignment name (letters, `_ . -`, at most two digits at its end, then `=`) is dropped:
+    a key standing on the line after `TOKEN=` is a key whatever the line before says, and a key's body of 30 or more
+    random characters holds a digit nearly always.
+    """
+    if not _ENDS_EMPTY.search(text, max(0, start - 200), start):
+        return False
+    name = _LINE_NAME.match(text, start)
+    return name is not None and end <= name.end()

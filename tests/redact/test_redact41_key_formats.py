@@ -115,6 +115,14 @@ LOOK_ALIKES = [
     "    newPassword=this.mPassword)",
     '{"note": "            password = env[\\"LIBRARY_PASS_2\\"]", "n": 1}',  # inside a JSON string
     "username = env.PERKEEP_TEST_USERNAME\npassword = env.PERKEEP_TEST_PASSWORD",  # noseyparker's negative
+    # an empty `KEY=` line and the next line's name (semgrep-rules' `ok:` lines; blanked on main, redact45)
+    "ApiKey=\nVirtualgenerateApiKeySomeLongMethodName=",
+    "SHOPIFY_API_KEY=\nSHOPIFY_API_SECRET=\nSHOPIFY_API_SCOPES=",
+    # guards (kept on main too): a Sonar action's commit and image digest, a Sonar setting that is no token, a path
+    "uses: SonarSource/sonarqube-scan-action@713881670b6b3676cda39549040e2d88c70d582e",
+    "image: sonarqube:community@sha256:160bd2f6a3485bd09b655ef22dd63c02bd1fa7ba82aa5d9973fd010b8bcca0b3",
+    "sonar.scm.revision=713881670b6b3676cda39549040e2d88c70d582e",
+    "C:\\Users\\ghp_docs\\Readme",
 ]
 
 
@@ -152,6 +160,11 @@ def test_a_prefix_inside_a_word_is_not_read() -> None:
             "https://outlook.office.com/webhook/9e10b0f2-b994-4bff-b106-473c37cdc555@",
             "//outlook.office.com/webhook/9e10b0f2-b994-4bff-b106-473c37cdc555",
         ),
+        # the twelfth fresh check's last credential misses (redact45): raw in 44-46 of the 46 contexts on main
+        ("api_live.abc123ABC-_.abc123ABC-_abc123ABC-_abc123ABC-", None),
+        ("api_live_ca.Q8w2E7r1T6y.3u9I4o0P5aB7cD9eF1gH3jK5L-mN_pQr", None),
+        ("AIzaSyCqhkgr\\TLSOFyLyoS5gfN47TJ0HnHA_XA", None),
+        ("SONARQUBE=5eeee8e4deeee2dbfeeeedbeeeec37b7eeeea7b9", "5eeee8e4deeee2dbfeeeedbeeeec37b7eeeea7b9"),
     ],
 )
 def test_scanner_test_passwords_are_blanked_in_every_context(text: str, secret: str | None) -> None:
@@ -160,7 +173,8 @@ def test_scanner_test_passwords_are_blanked_in_every_context(text: str, secret: 
     Raw before redact41 in 46 and 28 of the 46 contexts (the DB2 pair); before redact42 `auth = "ilikelemons"` in
     all 46 (`auth` was no password key) and the reCAPTCHA key in 2 (`period-after`, `ellipsis-after`: a value
     ending in `-` before dots was read as a prefix shown cut short, `_values.elided`). Before redact44 the semgrep
-    rows were raw in all 46 (`secret` None: the value after `=`, or the last quoted literal, or the whole text).
+    rows were raw in all 46 (`secret` None: the value after `=`, or the last quoted literal, or the whole text);
+    before redact45 the Onfido tokens (a second `.`), the Google key with a backslash and `SONARQUBE=` in 44-46.
     """
     if secret is None:
         quoted = re.findall(r"'([^']+)'", text)
