@@ -50,6 +50,7 @@ from memeval.runner._verifierhome import world_findings
 from memeval.runner._verify import RewardError, exit_doubt, killed_by, read_reward, reward_fault, run_verifier
 from memeval.runner._workspace import review_workspace
 from memeval.sandbox import (
+    STORAGE_LIMIT_PREFIX,
     TOO_DEEP_PREFIX,
     Mount,
     SandboxSpec,
@@ -103,6 +104,9 @@ class Attempt(AttemptEnding):
         the trial's fault, not the run's end)."""
         self.world_freed = False
         """Whether the agent's turn filled the disk and its world was removed (`memeval.runner._room.after_turn`)."""
+        self.over_cap: str | None = None
+        """The storage limit's reason when the agent's turn left its world past its cap (the turn errs but is
+        verified): a disk the verifier then fills was filled by what the agent left, not by a cap too large."""
         self.memory: MemoryPlaced | None = None  # the pack arm's memory file, taken back before the verifier
         self.stage: Stage = "build"
         """How far the attempt got: `build`, `agent` (its turn started), `verify` (its verifier started)."""
@@ -333,6 +337,8 @@ class Attempt(AttemptEnding):
         filled = after_turn(self.work, world.limits, limit_hit, keep=(stdout, stderr), turn=turn)
         if filled is not None:
             limit_hit, self.world_freed = filled.reason, True
+        elif limit_hit is not None and limit_hit.startswith(STORAGE_LIMIT_PREFIX):
+            self.over_cap = limit_hit
         execution: Execution
         if res.timed_out and filled is None:
             execution = "timed_out"
@@ -406,7 +412,9 @@ class Attempt(AttemptEnding):
             with LOW.turn(s.trial_id, self.work) as turn:
                 v = run_verifier(s.task, world, self.work / "verify", timeout_s=timeout, stop=turn.stop)
         self._stop_if_cancelled()
-        filled = after_turn(self.work, world.limits, v.limit_hit, keep=(), during="the verifier", turn=turn)
+        filled = after_turn(
+            self.work, world.limits, v.limit_hit, keep=(), during="the verifier", turn=turn, over_cap=self.over_cap
+        )
         if filled is not None:
             return self._fault(*filled.fault), False  # the agent's program, run by test.sh, filled the disk
         out_id = put_capped(self.art, v.output, self._scrub)  # cut to its head and tail as it was read

@@ -166,6 +166,7 @@ def after_turn(
     keep: Collection[Path],
     during: str = "the agent's turn",
     turn: Turn | None = None,
+    over_cap: str | None = None,
 ) -> Filled | None:
     """If the disk holding `work` filled during a sandbox of the attempt, free it and say how it ended.
 
@@ -179,6 +180,9 @@ def after_turn(
         turn: the sandbox as the process's disk watch saw it (`memeval.runner._lowwater.LOW.turn`),
             which names the filler of every episode of a full disk while it ran; None: only the disk's
             state now is looked at, and a full disk is this attempt's doing.
+        over_cap: for the verifier, the storage limit's reason when the agent's turn had already left the
+            world past its cap (`DiskWatch`): a disk the verifier then fills is laid to that, never to a
+            cap larger than the disk (the world did not stay within it).
 
     Returns:
         None when the disk is not low (`Room.low`) and no episode of a full disk was seen while
@@ -222,6 +226,8 @@ def after_turn(
             f"{STORAGE_LIMIT_PREFIX}{cap_bytes >> 20} MiB exceeded: the world's writable folders grew by "
             f"{turn.grown >> 20} MiB"
         )
+    elif over_cap is not None:
+        whose = f"the agent's turn had left its world past its cap ({over_cap})"
     else:
         whose = (
             f"its world stayed within its storage cap of {cap_bytes >> 20} MiB, so the disk had less room than "

@@ -9,11 +9,9 @@ subprocess (the corpus is measured by `bench/redact_fresh.py`, not by the suite)
 
 from __future__ import annotations
 
-import base64
-import hashlib
-import json
-from collections import Counter
 from pathlib import Path
+
+from fresh_pin import check_hash, check_rows
 
 HERE = Path(__file__).resolve().parents[1] / "fixtures" / "redact_fresh12"
 CORPUS = HERE / "fresh12.jsonl"
@@ -35,24 +33,11 @@ COUNTS = {
 """Items per (group, sub), as the README's table and the builder's printout give them."""
 
 
-def _rows() -> list[dict]:
-    return [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines()]
-
-
 def test_the_corpus_is_the_measured_file() -> None:
     """Byte for byte the file the README's figures were measured on."""
-    assert hashlib.sha256(CORPUS.read_bytes()).hexdigest() == SHA256
-    assert SHA256 in (HERE / "README.md").read_text(encoding="utf-8")
+    check_hash(CORPUS, SHA256)
 
 
 def test_counts_labels_and_provenance() -> None:
     """The README's counts; every positive names its secrets inside its text; every item names its source."""
-    rows = _rows()
-    assert Counter((r["group"], r["sub"]) for r in rows) == COUNTS
-    assert len({base64.b64decode(r["text"]) for r in rows}) == len(rows)
-    for r in rows:
-        text = base64.b64decode(r["text"]).decode("utf-8")
-        secrets = [base64.b64decode(s).decode("utf-8") for s in r["secrets"]]
-        assert r["source"].startswith(("github:semgrep/semgrep-rules@", "github:microsoft/security-utilities@"))
-        assert (r["group"] == "credential") == bool(secrets), r["label"]
-        assert all(len(s) >= 8 and s in text for s in secrets), r["label"]  # noqa: PLR2004
+    check_rows(CORPUS, COUNTS, ("github:semgrep/semgrep-rules@", "github:microsoft/security-utilities@"))

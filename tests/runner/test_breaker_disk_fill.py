@@ -17,7 +17,7 @@ import os
 from pathlib import Path
 
 import pytest
-from hostile import HostileRig
+from hostile import HostileRig, runs_on_tmpfs
 
 pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="mounting a tmpfs needs root")
 
@@ -87,14 +87,49 @@ def test_a_fill_past_the_tasks_own_cap_ends_the_turn_and_the_run_goes_on(hostile
         assert trial["execution"] == "errored" and trial["attempts"] == 1, trial
         if trial["fault"] is not None:  # the disk filled before the watch looked
             fault = trial["fault"]
-            # the turn filled the disk, or the watch ended it just short of full and memeval's own copy
-            # of what it left (for the diff and the kept world) filled it
+            # the turn filled the disk; or the watch ended it just short of full and memeval's own copy
+            # of what it left (for the diff and the kept world) filled it, or the verifier's few writes did
+            # (the fault then names the cap the agent's turn had passed: the next test makes it certain)
             assert fault["code"] == "protocol", fault
             why = ("storage limit of 16 MiB", "what the agent left filled the runs folder's disk")
             assert any(w in fault["message"] for w in why), fault
         else:
             assert (trial["verified"], trial["reward"]) == (True, 1), trial
     _no_work_left(run.run_dir)
+
+
+def test_a_disk_the_verifier_fills_after_a_turn_past_its_cap_is_laid_to_the_agents_turn(
+    hostile: HostileRig, tmp_path: Path
+):
+    """CI once saw the watch end a 16 MiB-capped turn short of a full disk, then the verifier's few writes
+    fill it: the fault said the world "stayed within its storage cap of 16 MiB" while it held ~150 MiB.
+    Here, every time: a 116 MiB disk (memeval asks for the cap and 64 MiB more), a 48 MiB cap, a turn that
+    leaves 72 MiB (past the cap only once both files are written, as the watch's last look sees; free space
+    stays above the low-water mark) and a test.sh that fills the ~44 MiB left (less than the cap, so the
+    verifier's own growth is not what passed it)."""
+    leave = "head -c 48M /dev/zero > /app/f1\nhead -c 24M /dev/zero > /app/f2\n"  # no file over the cap
+    test_sh = "for i in $(seq 8); do head -c 16M /dev/zero > /app/v$i; done\necho 1 > /logs/verifier/reward.txt\n"
+    with runs_on_tmpfs(tmp_path, "size=116m") as runs:
+        run = hostile(
+            leave,
+            "--concurrency",
+            "1",
+            "--retain",
+            "never",
+            codes=(3,),
+            test_sh=test_sh,
+            task_toml=CAPPED_TOML.format(mb=48),
+        )
+        assert len(run.trials) == 2
+        for trial in run.trials:
+            fault = trial["fault"]
+            assert (fault["code"], fault["phase"]) == ("protocol", "verify"), trial
+            message = fault["message"]
+            assert "the verifier filled the disk" in message and "reward is not read" in message, fault
+            assert "the agent's turn had left its world past its cap (storage limit of 48 MiB" in message, fault
+            assert "stayed within" not in message, fault
+            assert trial["execution"] == "errored" and trial["attempts"] == 1, trial
+        _no_work_left(runs / run.run_dir.name)
 
 
 def test_a_program_the_agent_left_that_fills_the_disk_under_the_verifier_is_a_fault_not_a_stop(
