@@ -39,6 +39,7 @@ from memeval.redact._values import (
     PLACEHOLDER_PART,
     TRAIL,
     auth_secret,
+    basic_credentials,
     code_secret,
     elided,
     fallback_secret,
@@ -55,7 +56,7 @@ from memeval.redact._values import (
     ssn_ok,
     symbols_chosen,
 )
-from memeval.redact._valuespan import glued_cut, next_line_name, value_span, word_end
+from memeval.redact._valuespan import glued_cut, key_position, next_line_name, value_span, word_end
 from memeval.redact._views import View, normal_view
 
 
@@ -128,6 +129,8 @@ class ContextRule:
             return iban_ok(value)
         if self.check == "not-flag":
             return not value.startswith("-")
+        if self.check == "basic-userpass":
+            return basic_credentials(value)
         return True
 
 
@@ -401,6 +404,11 @@ def _closed(m: re.Match[str]) -> bool:
     return m.end() > m.end("secret") and m.string[m.end("secret") : m.end()].lstrip().startswith(_CLOSERS)
 
 
+_WORD_RULES = ("kingfisher-weak_password.",)
+"""Rules whose match is a word alone (kingfisher's weak passwords, `password1`): where a setting's name stands (a line's
+start, `{`, `,`, then `:`/`=`), the word is that name, not a password (octarine's `password1: $MY_PASSWORD`)."""
+
+
 def _run_rule(rule: ContextRule, view: View, out: list[RecognizerResult]) -> None:
     """Append to `out` the accepted matches of `rule` in `view.text`, as spans of the original text."""
     vt = view.text
@@ -408,6 +416,8 @@ def _run_rule(rule: ContextRule, view: View, out: list[RecognizerResult]) -> Non
         span = value_span(m)
         if span is None or span[1] <= span[0] or next_line_name(vt, m.start(), span[0]):
             continue
+        if rule.id.startswith(_WORD_RULES) and key_position(vt, *span):
+            continue  # `password1: $MY_PASSWORD`: the word names the setting (redact45, fresh13)
         raw = m.group("secret") if "secret" in m.re.groupindex else None
         if not rule.accepts(vt[span[0] : span[1]], m, raw, vt[span[1] : span[1] + 1]):
             cut = glued_cut(vt, *span) if raw is not None else None

@@ -28,6 +28,8 @@ _ACCOUNT_ID_NAME = re.compile(r"(?i)(?:account|acct)[_\- ]?id[\w\-]*[ \t]*[:=][ 
 """A name an unbroken run of digits is the value of that makes it an account id, not a card number
 (`aws_account_id_fake:123456789012123`: a 15-digit run presidio's card recognizer takes for a UATP card,
 semgrep-rules' detected-aws-account-id `ok:` line, the twelfth fresh check)."""
+_USERINFO_TAIL = re.compile(r"://[^\s/@:]*:[^\s/@]*\Z")
+"""What stands before an e-mail hit that is a URL's `user:password@host` read from the password on."""
 _MASKED = re.compile(r"[*xX•.\-_#]+")
 _TEMPLATE_OPEN = re.compile(r"(?:\{\{-?|\$\{|\{%-?|<%=?)\s*$")
 _HASH_PREFIX = re.compile(r"(?i)(?:sha(?:1|224|256|384|512)|md5|blake2b?|h1|integrity)[:=\-]\s*$")
@@ -37,7 +39,7 @@ def look_alike(text: str, r: RecognizerResult) -> bool:
     """Presidio hits that are known look-alikes.
 
     A version number read as an IP address, the user part of a URL
-    (`https://<key>@o1.ingest.sentry.io/2`) read as an e-mail address, the time in a Go
+    (`https://<key>@o1.ingest.sentry.io/2`) or the password part of its userinfo read as an e-mail address, the time in a Go
     pseudo-version read as a phone number, an account id's digits (`account_id: <digits>`) read as a card.
     """
     before = text[max(0, r.start - 30) : r.start]
@@ -45,7 +47,10 @@ def look_alike(text: str, r: RecognizerResult) -> bool:
         ip = text[r.start : r.end]
         return bool(_VERSIONISH.search(before)) or ip.startswith("127.") or ip in ("0.0.0.0", "::1", "::")
     if r.entity_type == "EMAIL_ADDRESS":
-        return before.replace("\\", "").endswith("://")  # `https:\/\/<key>@...` in escaped JSON too
+        bare = before.replace("\\", "")
+        # `https:\/\/<key>@...` in escaped JSON too; since redact45 the password part of a URL's userinfo
+        # (`https://user:$pwd@example.com`: `pwd@example.com` is a template and a host, no address)
+        return bare.endswith("://") or _USERINFO_TAIL.search(bare) is not None
     if r.entity_type == "CREDIT_CARD":
         return text[r.start : r.end].isdigit() and bool(_ACCOUNT_ID_NAME.search(before))
     if r.entity_type == "PHONE_NUMBER":

@@ -100,11 +100,28 @@ def next_line_name(text: str, start: int, value_start: int) -> bool:
     next line is a line of its own: `ApiKey=` then `VirtualgenerateApiKeySomeLongMethodName=` (semgrep-rules' `ok:`
     line) or `SHOPIFY_API_KEY=` then `SHOPIFY_API_SECRET=` were blanked as a key's value (kingfisher's
     `generic.2` and `env-secret` let the operator's white space run over the line break). Code may break a line
-    after `=` before a string literal (`const apiKey =` then `"AIza..."`): a quoted value is still read.
+    after `=` before a string literal (`const apiKey =` then `"AIza..."`): a quoted value is still read. Since the
+    thirteenth fresh check also the next `name=` pair of a log line after an empty `key=` (`_authToken= status=200`).
     """
     if value_start <= start or text[value_start - 1] in "\"'`":
         return False
-    return _EMPTY_ASSIGNMENT.search(text, start, value_start) is not None
+    if _EMPTY_ASSIGNMENT.search(text, start, value_start) is not None:
+        return True
+    # since fresh13: `_authToken= status=200` in a log line: an empty `key=` then the next `name=` pair of its line
+    return text[value_start - 1] in " \t" and text[start:value_start].rstrip(" \t").endswith("=") and (
+        _PAIR.match(text, value_start) is not None
+    )
+
+
+_PAIR = re.compile(r"[A-Za-z_][\w.\-]*=(?!=)")
+_KEY_BEFORE = re.compile(r"(?:^|[\n{,])[ \t]*(?:-[ \t]+)?[\"']?\Z")
+_KEY_AFTER = re.compile(r"[\"']?[ \t]*(?:=(?!=)|:(?=[ \t]|$))", re.MULTILINE)
+
+
+def key_position(text: str, start: int, end: int) -> bool:
+    """Whether `text[start:end]` stands where a setting's name does: first on its line (or after `{` or `,`, a YAML
+    list's `- `, a quote) and followed by `=` or by `:` and a space or the line's end (`password1: $MY_PASSWORD`)."""
+    return _KEY_BEFORE.search(text, max(0, start - 80), start) is not None and _KEY_AFTER.match(text, end) is not None
 
 
 _LINE_NAME = re.compile(r"[A-Za-z_][A-Za-z_.\-]*[0-9]{0,2}[ \t]*=")
