@@ -114,14 +114,15 @@ def next_line_name(text: str, start: int, value_start: int) -> bool:
 
 
 _PAIR = re.compile(r"[A-Za-z_][\w.\-]*=(?!=)")
-_KEY_BEFORE = re.compile(r"(?:^|[\n{,])[ \t]*(?:-[ \t]+)?[\"']?\Z")
+_VALUE_BEFORE = re.compile(r"(?:[:=>]|\b(?:is|was))[ \t]*[\"'`]?\Z")
 _KEY_AFTER = re.compile(r"[\"']?[ \t]*(?:=(?!=)|:(?=[ \t]|$))", re.MULTILINE)
 
 
 def key_position(text: str, start: int, end: int) -> bool:
-    """Whether `text[start:end]` stands where a setting's name does: first on its line (or after `{` or `,`, a YAML
-    list's `- `, a quote) and followed by `=` or by `:` and a space or the line's end (`password1: $MY_PASSWORD`)."""
-    return _KEY_BEFORE.search(text, max(0, start - 80), start) is not None and _KEY_AFTER.match(text, end) is not None
+    """Whether `text[start:end]` stands where a setting's name does: followed by `=` or by `:` and a space or the
+    line's end (`password1: $MY_PASSWORD`), and not itself after an operator or "is" (`PASS=password1`, `pw is
+    password1:` read as a value)."""
+    return _KEY_AFTER.match(text, end) is not None and _VALUE_BEFORE.search(text, max(0, start - 8), start) is None
 
 
 _LINE_NAME = re.compile(r"[A-Za-z_][A-Za-z_.\-]*[0-9]{0,2}[ \t]*=")
