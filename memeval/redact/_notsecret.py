@@ -39,8 +39,8 @@ def look_alike(text: str, r: RecognizerResult) -> bool:
     """Presidio hits that are known look-alikes.
 
     A version number read as an IP address, the user part of a URL
-    (`https://<key>@o1.ingest.sentry.io/2`) or the password part of its userinfo read as an e-mail address, the time in a Go
-    pseudo-version read as a phone number, an account id's digits (`account_id: <digits>`) read as a card.
+    (`https://<key>@o1.ingest.sentry.io/2`) or the password part of its userinfo read as an e-mail address, the time
+    in a Go pseudo-version read as a phone number, an account id's digits (`account_id: <digits>`) read as a card.
     """
     before = text[max(0, r.start - 30) : r.start]
     if r.entity_type == "IP_ADDRESS":

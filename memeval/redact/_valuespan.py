@@ -108,8 +108,10 @@ def next_line_name(text: str, start: int, value_start: int) -> bool:
     if _EMPTY_ASSIGNMENT.search(text, start, value_start) is not None:
         return True
     # since fresh13: `_authToken= status=200` in a log line: an empty `key=` then the next `name=` pair of its line
-    return text[value_start - 1] in " \t" and text[start:value_start].rstrip(" \t").endswith("=") and (
-        _PAIR.match(text, value_start) is not None
+    return (
+        text[value_start - 1] in " \t"
+        and text[start:value_start].rstrip(" \t").endswith("=")
+        and (_PAIR.match(text, value_start) is not None)
     )
 
 
@@ -119,9 +121,11 @@ _KEY_AFTER = re.compile(r"[\"']?[ \t]*(?:=(?!=)|:(?=[ \t]|$))", re.MULTILINE)
 
 
 def key_position(text: str, start: int, end: int) -> bool:
-    """Whether `text[start:end]` stands where a setting's name does: followed by `=` or by `:` and a space or the
-    line's end (`password1: $MY_PASSWORD`), and not itself after an operator or "is" (`PASS=password1`, `pw is
-    password1:` read as a value)."""
+    """Whether `text[start:end]` stands where a setting's name does.
+
+    That is: followed by `=` or by `:` and a space or the line's end (`password1: $MY_PASSWORD`), and not itself after
+    an operator or "is" (`PASS=password1`, `pw is password1:` read as a value).
+    """
     return _KEY_AFTER.match(text, end) is not None and _VALUE_BEFORE.search(text, max(0, start - 8), start) is None
 
 
