@@ -89,33 +89,28 @@ def word_end(m: re.Match[str]) -> int:
     return nxt.start() if nxt is not None and nxt.start() > start else end
 
 
-_EMPTY_ASSIGNMENT = re.compile(r"=[ \t]*\r?\n")
+_LINE_NAME = re.compile(r"[A-Za-z_][A-Za-z_.\-]*[0-9]{0,2}[ \t]*=(?!=)")
+"""A name and its `=`: letters, `_ . -`, at most two digits at its end (a key's body of 16 or more random characters
+holds more digits nearly always; `==` is Base64's padding)."""
 
 
 def next_line_name(text: str, start: int, value_start: int) -> bool:
-    """Whether a rule read an unquoted value from the line after an `=` that ends its own line empty.
+    """Whether a rule took the next assignment's name for the value of an empty one.
 
     `text[start:value_start]` is what the rule matched before the value (its key word and operator). In a `.env`,
     properties or INI file and in a shell, `KEY=` with nothing after it on its line assigns an empty value, and the
     next line is a line of its own: `ApiKey=` then `VirtualgenerateApiKeySomeLongMethodName=` (semgrep-rules' `ok:`
-    line) or `SHOPIFY_API_KEY=` then `SHOPIFY_API_SECRET=` were blanked as a key's value (kingfisher's
-    `generic.2` and `env-secret` let the operator's white space run over the line break). Code may break a line
-    after `=` before a string literal (`const apiKey =` then `"AIza..."`): a quoted value is still read. Since the
-    thirteenth fresh check also the next `name=` pair of a log line after an empty `key=` (`_authToken= status=200`).
+    line) or `SHOPIFY_API_KEY=` then `SHOPIFY_API_SECRET=` were blanked as a key's value (kingfisher's `generic.2` and
+    `env-secret` let the operator's white space run over the line break); in a log line `_authToken= status=200`
+    (logfmt's next pair, the thirteenth fresh check). So an unquoted value after `=` and white space that is itself a
+    name and `=` (`_LINE_NAME`) is none. A value on the next line that is not (`API_KEY=` then a pasted key) is still
+    read, and so is a quoted one (`const apiKey =` then `"AIza..."`).
     """
-    if value_start <= start or text[value_start - 1] in "\"'`":
+    if value_start <= start or not text[value_start - 1].isspace():
         return False
-    if _EMPTY_ASSIGNMENT.search(text, start, value_start) is not None:
-        return True
-    # since fresh13: `_authToken= status=200` in a log line: an empty `key=` then the next `name=` pair of its line
-    return (
-        text[value_start - 1] in " \t"
-        and text[start:value_start].rstrip(" \t").endswith("=")
-        and (_PAIR.match(text, value_start) is not None)
-    )
+    return text[start:value_start].rstrip().endswith("=") and _LINE_NAME.match(text, value_start) is not None
 
 
-_PAIR = re.compile(r"[A-Za-z_][\w.\-]*=(?!=)")
 _VALUE_BEFORE = re.compile(r"(?:[:=>]|\b(?:is|was))[ \t]*[\"'`]?\Z")
 _KEY_AFTER = re.compile(r"[\"']?[ \t]*(?:=(?!=)|:(?=[ \t]|$))", re.MULTILINE)
 
@@ -129,7 +124,6 @@ def key_position(text: str, start: int, end: int) -> bool:
     return _KEY_AFTER.match(text, end) is not None and _VALUE_BEFORE.search(text, max(0, start - 8), start) is None
 
 
-_LINE_NAME = re.compile(r"[A-Za-z_][A-Za-z_.\-]*[0-9]{0,2}[ \t]*=")
 _ENDS_EMPTY = re.compile(r"=[ \t]*\r?\n[ \t]*\Z")
 
 

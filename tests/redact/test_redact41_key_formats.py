@@ -180,6 +180,7 @@ def test_a_prefix_inside_a_word_is_not_read() -> None:
         ("Bearer  YWRtaW46czNjcjN0LVBhc3N3MHJkLTIwMjY=", "YWRtaW46czNjcjN0LVBhc3N3MHJkLTIwMjY="),
         ("api-key-prod=4p1-k3y-pr0d", None),
         ("https://hooks.slack.com/services/T0/B0/X", "//hooks.slack.com/services/T0/B0/X"),
+        ("API_KEY=\nq8W2e7R1t6Y3u9I4o0P5aB7cD9eF1gH3", "q8W2e7R1t6Y3u9I4o0P5aB7cD9eF1gH3"),  # guard: a key pasted below
     ],
 )
 def test_scanner_test_passwords_are_blanked_in_every_context(text: str, secret: str | None) -> None:
