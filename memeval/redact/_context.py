@@ -30,6 +30,7 @@ from typing import Any
 from memeval._literals import LiteralSet
 from memeval.errors import RedactionError
 from memeval.redact._casefree import lowered_twin
+from memeval.redact._notsecret import WORD_RULES
 from memeval.redact._result import Recognizer, RecognizerResult
 from memeval.redact._rulefiles import rules_of
 from memeval.redact._scanners import memeval_result
@@ -404,9 +405,7 @@ def _closed(m: re.Match[str]) -> bool:
     return m.end() > m.end("secret") and m.string[m.end("secret") : m.end()].lstrip().startswith(_CLOSERS)
 
 
-_WORD_RULES = ("kingfisher-weak_password.",)
-"""Rules whose match is a word alone (kingfisher's weak passwords, `password1`): where a setting's name stands (a line's
-start, `{`, `,`, then `:`/`=`), the word is that name, not a password (octarine's `password1: $MY_PASSWORD`)."""
+_WORD_RULE_IDS = tuple(w.removeprefix("memeval:") for w in WORD_RULES)
 
 
 def _run_rule(rule: ContextRule, view: View, out: list[RecognizerResult]) -> None:
@@ -416,7 +415,7 @@ def _run_rule(rule: ContextRule, view: View, out: list[RecognizerResult]) -> Non
         span = value_span(m)
         if span is None or span[1] <= span[0] or next_line_name(vt, m.start(), span[0]):
             continue
-        if rule.id.startswith(_WORD_RULES) and key_position(vt, *span):
+        if rule.id.startswith(_WORD_RULE_IDS) and key_position(vt, *span):
             continue  # `password1: $MY_PASSWORD`: the word names the setting (redact45, fresh13)
         raw = m.group("secret") if "secret" in m.re.groupindex else None
         if not rule.accepts(vt[span[0] : span[1]], m, raw, vt[span[1] : span[1] + 1]):

@@ -11,7 +11,7 @@ import re
 from memeval.redact._result import RecognizerResult
 from memeval.redact._scanners import DETECTOR_KEY
 from memeval.redact._values import PLACEHOLDER_PART, code_reference, elided, head, placeholder_value
-from memeval.redact._valuespan import empty_assignment_then_name
+from memeval.redact._valuespan import empty_assignment_then_name, key_position
 
 _VERSIONISH = re.compile(r"(?i)(?:\bv|\b(?:version|firmware|fw|build|release|rev|ver)\b[^.;,\n]{0,16})$")
 """Words just before a dotted quad that make it a version number, not an IP address."""
@@ -30,6 +30,9 @@ _ACCOUNT_ID_NAME = re.compile(r"(?i)(?:account|acct)[_\- ]?id[\w\-]*[ \t]*[:=][ 
 semgrep-rules' detected-aws-account-id `ok:` line, the twelfth fresh check)."""
 _USERINFO_TAIL = re.compile(r"://[^\s/@:]*:[^\s/@]*\Z")
 """What stands before an e-mail hit that is a URL's `user:password@host` read from the password on."""
+WORD_RULES = ("memeval:kingfisher-weak_password.",)
+"""Detectors whose match is a word alone (kingfisher's weak passwords, `password1`): where a setting's name stands
+(`_valuespan.key_position`), the word is that name, not a password (octarine's `password1: $MY_PASSWORD`)."""
 _MASKED = re.compile(r"[*xX•.\-_#]+")
 _TEMPLATE_OPEN = re.compile(r"(?:\{\{-?|\$\{|\{%-?|<%=?)\s*$")
 _HASH_PREFIX = re.compile(r"(?i)(?:sha(?:1|224|256|384|512)|md5|blake2b?|h1|integrity)[:=\-]\s*$")
@@ -79,6 +82,8 @@ def not_a_secret(text: str, r: RecognizerResult) -> bool:
         return True  # "********", "xxxx-xxxx": a value shown masked
     if empty_assignment_then_name(text, r.start, r.end):
         return True  # `ApiKey=` then `OtherName=` on the next line: the next line's name, not the empty value
+    if detector.startswith(WORD_RULES) and key_position(text, r.start, r.end):
+        return True  # `password1: $MY_PASSWORD` read in a boundary view, where the `:` after the word is a space
     if "generic" not in detector:
         return False
     for part in {value, head(value)}:  # the next URL parameter, a closing tag: not the value

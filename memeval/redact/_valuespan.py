@@ -111,15 +111,15 @@ def next_line_name(text: str, start: int, value_start: int) -> bool:
     return text[start:value_start].rstrip().endswith("=") and _LINE_NAME.match(text, value_start) is not None
 
 
-_VALUE_BEFORE = re.compile(r"(?:[:=>]|\b(?:is|was))[ \t]*[\"'`]?\Z")
+_VALUE_BEFORE = re.compile(r"(?:=>?|\b(?:is|was))[ \t]*[\"'`]?\Z")
 _KEY_AFTER = re.compile(r"[\"']?[ \t]*(?:=(?!=)|:(?=[ \t]|$))", re.MULTILINE)
 
 
 def key_position(text: str, start: int, end: int) -> bool:
     """Whether `text[start:end]` stands where a setting's name does.
 
-    That is: followed by `=` or by `:` and a space or the line's end (`password1: $MY_PASSWORD`), and not itself after
-    an operator or "is" (`PASS=password1`, `pw is password1:` read as a value).
+    That is: followed by `=` or by `:` and a space or the line's end (`password1: $MY_PASSWORD`, also after a label's
+    colon, `note: password1: $X`), and not itself after `=`, `=>` or "is" (`PASS=password1`, `pw is password1:`).
     """
     return _KEY_AFTER.match(text, end) is not None and _VALUE_BEFORE.search(text, max(0, start - 8), start) is None
 
