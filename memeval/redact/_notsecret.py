@@ -28,8 +28,9 @@ _ACCOUNT_ID_NAME = re.compile(r"(?i)(?:account|acct)[_\- ]?id[\w\-]*[ \t]*[:=][ 
 """A name an unbroken run of digits is the value of that makes it an account id, not a card number
 (`aws_account_id_fake:123456789012123`: a 15-digit run presidio's card recognizer takes for a UATP card,
 semgrep-rules' detected-aws-account-id `ok:` line, the twelfth fresh check)."""
-_USERINFO_TAIL = re.compile(r"://[^\s/@:]*:[^\s/@]*\Z")
-"""What stands before an e-mail hit that is a URL's `user:password@host` read from the password on."""
+_USERINFO_TAIL = re.compile(r"://[^\s/@:]*:(?:\$\{?|\{\{?|%|<)\Z")
+"""What stands before an e-mail hit that is a URL's `user:$password@host` read from a variable's name on (a template's
+`$`, `${`, `{`, `%`, `<` before it). A URL password written out (`ftp://user:password@host`) stays blanked with it."""
 WORD_RULES = ("memeval:kingfisher-weak_password.",)
 """Detectors whose match is a word alone (kingfisher's weak passwords, `password1`): where a setting's name stands
 (`_valuespan.key_position`), the word is that name, not a password (octarine's `password1: $MY_PASSWORD`)."""
@@ -51,8 +52,8 @@ def look_alike(text: str, r: RecognizerResult) -> bool:
         return bool(_VERSIONISH.search(before)) or ip.startswith("127.") or ip in ("0.0.0.0", "::1", "::")
     if r.entity_type == "EMAIL_ADDRESS":
         bare = before.replace("\\", "")
-        # `https:\/\/<key>@...` in escaped JSON too; since redact45 the password part of a URL's userinfo
-        # (`https://user:$pwd@example.com`: `pwd@example.com` is a template and a host, no address)
+        # `https:\/\/<key>@...` in escaped JSON too; since redact45 a variable in a URL's userinfo
+        # (`https://user:$pwd@example.com`: `pwd@example.com` is a variable's name and a host, no address)
         return bare.endswith("://") or _USERINFO_TAIL.search(bare) is not None
     if r.entity_type == "CREDIT_CARD":
         return text[r.start : r.end].isdigit() and bool(_ACCOUNT_ID_NAME.search(before))

@@ -181,6 +181,8 @@ def test_a_prefix_inside_a_word_is_not_read() -> None:
         ("api-key-prod=4p1-k3y-pr0d", None),
         ("https://hooks.slack.com/services/T0/B0/X", "//hooks.slack.com/services/T0/B0/X"),
         ("API_KEY=\nq8W2e7R1t6Y3u9I4o0P5aB7cD9eF1gH3", "q8W2e7R1t6Y3u9I4o0P5aB7cD9eF1gH3"),  # guard: a key pasted below
+        ("ftp://username:password@ftp.example.com:21", "password"),  # guard: a URL password written out
+        ("password123: rotated", "password123"),  # guard: a weak-password word before a value of its own
     ],
 )
 def test_scanner_test_passwords_are_blanked_in_every_context(text: str, secret: str | None) -> None:
