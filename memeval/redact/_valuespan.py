@@ -112,15 +112,16 @@ def next_line_name(text: str, start: int, value_start: int) -> bool:
 
 
 _VALUE_BEFORE = re.compile(r"(?:=>?|\b(?:is|was))[ \t]*[\"'`]?\Z")
-_KEY_AFTER = re.compile(r"[\"']?[ \t]*(?:=(?!=)|:(?=[ \t]))[ \t]*(?:\$|\{\{|%[A-Za-z_]|<[A-Za-z_])")
+_KEY_AFTER = re.compile(r"[\"']?[ \t]*(?:=(?!=)|:(?=[ \t]))[ \t]*(?:\$|\{\{|%[A-Za-z_]|<[A-Za-z_]|\"\"|'')")
 
 
 def key_position(text: str, start: int, end: int) -> bool:
     """Whether `text[start:end]` stands where a setting's name does.
 
-    That is: followed by `=` or by `:` and a space, then a variable or template (`password1: $MY_PASSWORD`,
-    `password2: {{ .secrets.password }}`, also after a label's colon, `note: password1: $X`), and not itself after `=`,
-    `=>` or "is" (`PASS=password1`). A word before a value of its own (`password123: rotated`) stays a password.
+    That is: followed by `=` or by `:` and a space, then a variable, template or empty string (`password1: $X`,
+    `password2: {{ .secrets.password }}`, whispers' `password1 = ""`, also after a label's colon), and not itself
+    after `=`, `=>` or "is" (`PASS=password1`). A word before a value of its own (`password123: rotated`) stays a
+    password.
     """
     return _KEY_AFTER.match(text, end) is not None and _VALUE_BEFORE.search(text, max(0, start - 8), start) is None
 
