@@ -34,6 +34,8 @@ _USERINFO_TAIL = re.compile(r"://[^\s/@:]*:(?:\$\{?|\{\{?|%|<)\Z")
 WORD_RULES = ("memeval:kingfisher-weak_password.",)
 """Detectors whose match is a word alone (kingfisher's weak passwords, `password1`): where a setting's name stands
 (`_valuespan.key_position`), the word is that name, not a password (octarine's `password1: $MY_PASSWORD`)."""
+WORD_RULE_IDS = tuple(w.removeprefix("memeval:") for w in WORD_RULES)
+"""`WORD_RULES` as `rules/*.toml` names them (without `memeval:`)."""
 _MASKED = re.compile(r"[*xX•.\-_#]+")
 _TEMPLATE_OPEN = re.compile(r"(?:\{\{-?|\$\{|\{%-?|<%=?)\s*$")
 _HASH_PREFIX = re.compile(r"(?i)(?:sha(?:1|224|256|384|512)|md5|blake2b?|h1|integrity)[:=\-]\s*$")

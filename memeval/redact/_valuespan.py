@@ -59,6 +59,18 @@ def value_span(m: re.Match[str]) -> tuple[int, int] | None:
     return (m.start(), m.end()) if "secret" not in names else None
 
 
+_CLOSERS = ("<", '"', "'", "`")
+
+
+def closed(m: re.Match[str]) -> bool:
+    """Whether the rule's own pattern closes the `secret` group with a tag or quote (spaces between allowed).
+
+    Then what the group holds up to that delimiter is the value: a trailing `!` or `.` is the password's, not a
+    sentence's (titus' FileZilla rule `<Pass>(?P<secret>...)</Pass>` left the `!` of `superS3cret!` in clear, redact42).
+    """
+    return m.end() > m.end("secret") and m.string[m.end("secret") : m.end()].lstrip().startswith(_CLOSERS)
+
+
 def glued_cut(text: str, start: int, end: int) -> tuple[int, int, str] | None:
     r"""The value `text[start:end]` cut before the first non-ASCII letter or digit in it, or None.
 
