@@ -44,7 +44,11 @@ ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "memeval" / "redact" / "rules" / "detect_secrets.toml"
 KEYWORD_PY = "detect_secrets/plugins/keyword.py"
 MIN_ENTROPY = 3.0
-_KEY_ALT = re.compile(r"\(\?P<key>\[A-Za-z0-9_\.\\-\]\*\(\?:(.*?)\)\(\?:\[_\\-\]\?\[0-9\]\{1,3\}\)\?\)")
+_KEY_ALT = re.compile(
+    r"\(\?P<key>\[A-Za-z0-9_\.\\-\]\*\(\?:(.*?)\)\(\?:\[_\\-\]\?\[0-9\]\{1,3\}\)\?(?:\(\?:\[_\\-\]\(\?:[a-z|]+\)\)\?)?\)"
+)
+"""config-assignment's key group: its alternatives (group 1), then optional digits and (since redact45) an optional
+environment suffix (`_prod`, `-dev`), which the rule written here keeps."""
 
 
 def denylist(source: str) -> tuple[str, ...]:

@@ -30,6 +30,7 @@ from typing import Any
 from memeval._literals import LiteralSet
 from memeval.errors import RedactionError
 from memeval.redact._casefree import lowered_twin
+from memeval.redact._notsecret import WORD_RULE_IDS
 from memeval.redact._result import Recognizer, RecognizerResult
 from memeval.redact._rulefiles import rules_of
 from memeval.redact._scanners import memeval_result
@@ -39,6 +40,7 @@ from memeval.redact._values import (
     PLACEHOLDER_PART,
     TRAIL,
     auth_secret,
+    basic_credentials,
     code_secret,
     elided,
     fallback_secret,
@@ -55,7 +57,7 @@ from memeval.redact._values import (
     ssn_ok,
     symbols_chosen,
 )
-from memeval.redact._valuespan import glued_cut, value_span, word_end
+from memeval.redact._valuespan import closed, glued_cut, key_position, next_line_name, value_span, word_end
 from memeval.redact._views import View, normal_view
 
 
@@ -128,6 +130,8 @@ class ContextRule:
             return iban_ok(value)
         if self.check == "not-flag":
             return not value.startswith("-")
+        if self.check == "basic-userpass":
+            return basic_credentials(value)
         return True
 
 
@@ -389,25 +393,15 @@ _JOIN = "\n\n\n"
 """Joins the views `ContextRecognizer.analyze_many` searches for candidates (rules read line by line)."""
 
 
-_CLOSERS = ("<", '"', "'", "`")
-
-
-def _closed(m: re.Match[str]) -> bool:
-    """Whether the rule's own pattern closes the `secret` group with a tag or quote (spaces between allowed).
-
-    Then what the group holds up to that delimiter is the value: a trailing `!` or `.` is the password's, not a
-    sentence's (titus' FileZilla rule `<Pass>(?P<secret>...)</Pass>` left the `!` of `superS3cret!` in clear, redact42).
-    """
-    return m.end() > m.end("secret") and m.string[m.end("secret") : m.end()].lstrip().startswith(_CLOSERS)
-
-
 def _run_rule(rule: ContextRule, view: View, out: list[RecognizerResult]) -> None:
     """Append to `out` the accepted matches of `rule` in `view.text`, as spans of the original text."""
     vt = view.text
     for m in rule.pattern.finditer(vt):
         span = value_span(m)
-        if span is None or span[1] <= span[0]:
+        if span is None or span[1] <= span[0] or next_line_name(vt, m.start(), span[0]):
             continue
+        if rule.id.startswith(WORD_RULE_IDS) and key_position(vt, *span):
+            continue  # `password1: $MY_PASSWORD`: the word names the setting (redact45, fresh13)
         raw = m.group("secret") if "secret" in m.re.groupindex else None
         if not rule.accepts(vt[span[0] : span[1]], m, raw, vt[span[1] : span[1] + 1]):
             cut = glued_cut(vt, *span) if raw is not None else None
@@ -418,7 +412,7 @@ def _run_rule(rule: ContextRule, view: View, out: list[RecognizerResult]) -> Non
             ):
                 continue
             span = cut[:2]
-        if raw is not None and span[0] == m.start("secret") and (rule.entity == "PASSWORD" or _closed(m)):
+        if raw is not None and span[0] == m.start("secret") and (rule.entity == "PASSWORD" or closed(m)):
             span = (span[0], max(span[1], word_end(m)))
         start, end = view.span(*span)
         whole = view.span(m.start(), m.end())

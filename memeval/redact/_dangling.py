@@ -19,11 +19,20 @@ dangling (`dangling_start`), and each later text of its stream is read for the b
   left the body stored): such a run using every one of those groups the class admits (a commit id, lower case and
   digits, is no `ghp_` body);
 - the body cut again (breaker49: `part one <18>` then `part two <18>`): a run of `PIECE` or more characters using
-  every group, shorter than what is missing, standing at the end of its text (only spaces and punctuation after
-  it), is a piece of the body: blanked, counted, and the prefix stays dangling for the rest.
+  every group twice, shorter than what is missing, is a piece of the body: blanked, counted, and the prefix stays
+  dangling for the rest. breaker49 read such a piece only standing at the end of its text; since redact45 anywhere
+  in it (`part one <18> (more in the next note)`) when the class admits digits and letters and the run changes
+  group often (`_switchy`; `ClusterRoleBinding` is no `hf_` piece, `CONTRIBUTING` no `AKIA` one, `ROT13-encodes`,
+  `VinayJogani14` none), and a text may hold several;
+- since redact45 a shorter piece (`SHORT` to `PIECE - 1` characters: a key cut into pieces under 8, `aB3dE9`) at the
+  end of its text, holding each of the groups the class admits and changing group at half or more of its steps
+  (`_switchy`: `IPv6`, `OAuth2` are none), when the class admits digits and letters (a class of letters only,
+  `hf_`'s, or of one group, `AKIA`'s base32 upper case, reads no short piece: `Paris.`, `TODO`).
 
-Each finding is typed as the rule's credential (detector `memeval:dangling-prefix:<rule>`). A key cut into pieces of
-fewer than `PIECE` characters, or whose pieces do not end their texts, is not read here.
+Each finding is typed as the rule's credential (detector `memeval:dangling-prefix:<rule>`). What a never-resolved
+prefix can blank is bounded: every piece counts its characters toward the rule's minimum, and the prefix stops
+dangling once they reach it (at most `full_min / SHORT` texts after it, 9 for `ghp_`). Pieces shorter than `SHORT`,
+or short ones inside their texts, are not read here.
 """
 
 from __future__ import annotations
@@ -39,7 +48,11 @@ from memeval.redact._truncated import TruncatedRule, derive_all
 WITHIN = 64
 """Characters of the text right after the prefix a body may start within to be read as breaker48 does."""
 PIECE = 8
-"""Fewest characters of a piece of a body cut again (as `memeval.redact._truncated` needs after a prefix)."""
+"""Fewest characters of a piece of a body cut again read anywhere in its text (as `memeval.redact._truncated` needs
+after a prefix)."""
+SHORT = 4
+"""Fewest characters of a shorter piece (redact45): read only at the end of its text and holding every one of lower
+case, upper case and digits the rule's class admits (two or more of them)."""
 DETECTOR = "memeval:dangling-prefix"
 _SCORE = 0.6
 _ALNUM = re.compile(r"[^\W_]")
@@ -81,6 +94,11 @@ def _by_prefix() -> tuple[dict[str, tuple[TruncatedRule, ...]], dict[str, tuple[
 def _runs(rule: TruncatedRule, least: int) -> re.Pattern[str]:
     """A standalone run of `rule`'s body characters, `least` or more of them."""
     return re.compile(rf"(?<![A-Za-z0-9_\-]){rule.body_class}{{{least},}}(?![A-Za-z0-9_\-])")
+
+
+@functools.cache
+def _admits_digits(rule: TruncatedRule) -> bool:
+    return all(re.fullmatch(rule.body_class, d) for d in "0123456789")
 
 
 def _rules(word: str) -> tuple[TruncatedRule, ...]:
@@ -137,6 +155,20 @@ def dangling_start(text: str) -> Dangling | None:
     return Dangling(word) if _ALNUM.search(text, end) is None else Dangling(word, since=1)
 
 
+def _group(c: str) -> int:
+    return 0 if c.islower() else 1 if c.isupper() else 2 if c.isdigit() else 3
+
+
+def _switchy(run: str) -> bool:
+    """Whether `run` changes between lower case, upper case, digits and the rest at half or more of its steps.
+
+    A random body does at about 6 steps in 10 (`aB3dE9`: 5 of 5); a short word or name with a digit does not (`IPv6`
+    1 of 3, `OAuth2` 2 of 5, `0xABCD` 2 of 5).
+    """
+    steps = sum(1 for a, b in zip(run, run[1:], strict=False) if _group(a) != _group(b))
+    return 2 * steps >= len(run) and steps >= 3
+
+
 def _used(run: str, least: int = 1) -> int:
     """How many of lower case, upper case and digits `run` holds `least` or more characters of."""
     return sum(1 for g in _GROUPS if len(g.findall(run)) >= least)
@@ -146,25 +178,35 @@ def dangling_step(state: Dangling, text: str) -> tuple[list[Finding], Dangling |
     """Read `text`, the next text of a stream after `state`'s prefix, for that key's body (see the module).
 
     Returns:
-        (at most one finding of `text`, offsets into `text`, typed as the rule's credential; the state for the next
-        text: None once the whole body is found, the same prefix with `got` grown after a piece, `since` grown after
-        a text with neither).
+        (the findings of `text`, offsets into `text`, typed as the rule's credential: the body, or each piece of it
+        the text holds; the state for the next text: None once the whole body is found, the same prefix with `got`
+        grown after pieces, `since` grown after a text with neither).
     """
     for rule in _rules(state.word):
-        need = rule.full_min - state.got
+        got = state.got
         every = min(rule.body_groups, 3)
+        short = every >= 2 and _admits_digits(rule)  # a class of digits and letters
         first = state.since == 0 and state.got == 0  # the text right after the prefix: its first long run as b48
-        for m in _runs(rule, max(1, min(PIECE, need))).finditer(text):
-            run = m.group(0)
+        found: list[Finding] = []
+        name = rule.rule_id.split(".", 1)[-1]
+        for m in _runs(rule, max(1, min(SHORT, rule.full_min - got))).finditer(text):
+            run, need = m.group(0), rule.full_min - got
             lax = first and len(run) >= need and m.start() <= WITHIN and (rule.body_groups < 2 or _used(run) >= 2)
             first = first and len(run) < need
             mixed = _used(run, 2) >= every
             whole = len(run) >= need and (lax or mixed)
-            piece = not whole and len(run) >= PIECE and mixed and _END.match(text, m.end()) is not None
+            at_end = _END.match(text, m.end()) is not None
+            piece = not whole and (
+                (len(run) >= PIECE and mixed and (at_end or (short and _switchy(run))))  # redact45: anywhere too
+                or (short and at_end and _used(run) >= every and _switchy(run))  # a short piece
+            )
             if not whole and not piece:
                 continue
-            name = rule.rule_id.split(".", 1)[-1]
-            found = Finding(entity_type=credential_type(rule.rule_id), start=m.start(), end=m.end(),
-                            detector=f"{DETECTOR}:{name}", score=_SCORE)  # fmt: skip
-            return [found], (None if whole else replace(state, got=state.got + len(run), since=state.since + 1))
+            found.append(Finding(entity_type=credential_type(rule.rule_id), start=m.start(), end=m.end(),
+                                 detector=f"{DETECTOR}:{name}", score=_SCORE))  # fmt: skip
+            got += len(run)
+            if whole or got >= rule.full_min:
+                return found, None
+        if found:
+            return found, replace(state, got=got, since=state.since + 1)
     return [], replace(state, since=state.since + 1)

@@ -11,6 +11,7 @@ import re
 from memeval.redact._result import RecognizerResult
 from memeval.redact._scanners import DETECTOR_KEY
 from memeval.redact._values import PLACEHOLDER_PART, code_reference, elided, head, placeholder_value
+from memeval.redact._valuespan import empty_assignment_then_name, key_position
 
 _VERSIONISH = re.compile(r"(?i)(?:\bv|\b(?:version|firmware|fw|build|release|rev|ver)\b[^.;,\n]{0,16})$")
 """Words just before a dotted quad that make it a version number, not an IP address."""
@@ -27,6 +28,14 @@ _ACCOUNT_ID_NAME = re.compile(r"(?i)(?:account|acct)[_\- ]?id[\w\-]*[ \t]*[:=][ 
 """A name an unbroken run of digits is the value of that makes it an account id, not a card number
 (`aws_account_id_fake:123456789012123`: a 15-digit run presidio's card recognizer takes for a UATP card,
 semgrep-rules' detected-aws-account-id `ok:` line, the twelfth fresh check)."""
+_USERINFO_TAIL = re.compile(r"://[^\s/@:]*:(?:\$\{?|\{\{?|%|<)\Z")
+"""What stands before an e-mail hit that is a URL's `user:$password@host` read from a variable's name on (a template's
+`$`, `${`, `{`, `%`, `<` before it). A URL password written out (`ftp://user:password@host`) stays blanked with it."""
+WORD_RULES = ("memeval:kingfisher-weak_password.",)
+"""Detectors whose match is a word alone (kingfisher's weak passwords, `password1`): where a setting's name stands
+(`_valuespan.key_position`), the word is that name, not a password (octarine's `password1: $MY_PASSWORD`)."""
+WORD_RULE_IDS = tuple(w.removeprefix("memeval:") for w in WORD_RULES)
+"""`WORD_RULES` as `rules/*.toml` names them (without `memeval:`)."""
 _MASKED = re.compile(r"[*xX•.\-_#]+")
 _TEMPLATE_OPEN = re.compile(r"(?:\{\{-?|\$\{|\{%-?|<%=?)\s*$")
 _HASH_PREFIX = re.compile(r"(?i)(?:sha(?:1|224|256|384|512)|md5|blake2b?|h1|integrity)[:=\-]\s*$")
@@ -36,15 +45,18 @@ def look_alike(text: str, r: RecognizerResult) -> bool:
     """Presidio hits that are known look-alikes.
 
     A version number read as an IP address, the user part of a URL
-    (`https://<key>@o1.ingest.sentry.io/2`) read as an e-mail address, the time in a Go
-    pseudo-version read as a phone number, an account id's digits (`account_id: <digits>`) read as a card.
+    (`https://<key>@o1.ingest.sentry.io/2`) or the password part of its userinfo read as an e-mail address, the time
+    in a Go pseudo-version read as a phone number, an account id's digits (`account_id: <digits>`) read as a card.
     """
     before = text[max(0, r.start - 30) : r.start]
     if r.entity_type == "IP_ADDRESS":
         ip = text[r.start : r.end]
         return bool(_VERSIONISH.search(before)) or ip.startswith("127.") or ip in ("0.0.0.0", "::1", "::")
     if r.entity_type == "EMAIL_ADDRESS":
-        return before.replace("\\", "").endswith("://")  # `https:\/\/<key>@...` in escaped JSON too
+        bare = before.replace("\\", "")
+        # `https:\/\/<key>@...` in escaped JSON too; since redact45 a variable in a URL's userinfo
+        # (`https://user:$pwd@example.com`: `pwd@example.com` is a variable's name and a host, no address)
+        return bare.endswith("://") or _USERINFO_TAIL.search(bare) is not None
     if r.entity_type == "CREDIT_CARD":
         return text[r.start : r.end].isdigit() and bool(_ACCOUNT_ID_NAME.search(before))
     if r.entity_type == "PHONE_NUMBER":
@@ -59,7 +71,8 @@ def look_alike(text: str, r: RecognizerResult) -> bool:
 def not_a_secret(text: str, r: RecognizerResult) -> bool:
     """Whether a scanner hit is not a secret.
 
-    True for a hit on a documented example key (`...EXAMPLE`), or a generic-rule hit that is
+    True for a hit on a documented example key (`...EXAMPLE`), on the name of a `NAME=` line after an empty `KEY=`
+    line (`_valuespan.empty_assignment_then_name`), or a generic-rule hit that is
     a content digest (`sha256:<hex>`, `integrity: sha512-...`), a
     template variable (`{{ vault_db_password }}`, `${DB_PASSWORD}`) or code naming the value
     (`this.mPassword`, `JWT.create()`: `_values.code_reference`), not a secret.
@@ -70,6 +83,10 @@ def not_a_secret(text: str, r: RecognizerResult) -> bool:
         return True  # the published example keys of AWS's documentation
     if _MASKED.fullmatch(value.strip(")]}>'\".,;")):
         return True  # "********", "xxxx-xxxx": a value shown masked
+    if empty_assignment_then_name(text, r.start, r.end):
+        return True  # `ApiKey=` then `OtherName=` on the next line: the next line's name, not the empty value
+    if detector.startswith(WORD_RULES) and key_position(text, r.start, r.end):
+        return True  # `password1: $MY_PASSWORD` read in a boundary view, where the `:` after the word is a space
     if "generic" not in detector:
         return False
     for part in {value, head(value)}:  # the next URL parameter, a closing tag: not the value

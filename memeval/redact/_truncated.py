@@ -24,6 +24,7 @@ and is not looked for.
 
 from __future__ import annotations
 
+import functools
 import logging
 import math
 import re
@@ -197,6 +198,28 @@ def derive(rule_id: str, pattern: str, filter_tree: Any = None) -> TruncatedRule
     )
 
 
+_IDENTITY = r"\\(?![0-9bfnrtvux])"
+r"""A backslash before a character it does not make an escape of: ECMAScript's identity escape (`"\T"` is `"T"`; not
+its single-character escapes `b f n r t v`, `x`, `u` or a digit), read the same by Ruby's and PHP's double-quoted
+strings and by a C compiler (with a warning)."""
+
+
+@functools.cache
+def escaped_pattern(rule: TruncatedRule) -> re.Pattern[str]:
+    r"""`rule`'s prefix followed by a body with one or more identity escapes inside it (`AIzaSyCq\TLSO...`).
+
+    A key written into a string literal with a stray backslash reads as the key to whoever runs the code: semgrep-rules'
+    `detected-google-cloud-api-key` test `AIzaSyCqhkgr\TLSOFyLyoS5gfN47TJ0HnHA_XA` (the twelfth fresh check) had its
+    first 12 characters blanked as a key cut short and the 27 after the backslash stored raw. The body's length
+    (`MIN_BODY` or more, any number past the rule's minimum) is counted without the backslashes.
+    """
+    alternatives = "|".join(re.escape(p) for p in sorted(rule.prefixes, key=len, reverse=True))
+    prefix_part = f"(?i:{alternatives})" if rule.prefix_case_insensitive else f"(?:{alternatives})"
+    return re.compile(
+        rf"(?<![A-Za-z0-9]){prefix_part}(?P<body>(?:(?:{_IDENTITY})?{rule.body_class})+)(?![A-Za-z0-9_\-])"
+    )
+
+
 def derive_all() -> list[TruncatedRule]:
     """Every truncated-token rule derivable from kingfisher's bundled rules (0.1 s CPU once they are read)."""
     out: list[TruncatedRule] = []
@@ -257,16 +280,24 @@ class TruncatedTokenRecognizer(Recognizer):
         return list(dict.fromkeys(picked))
 
     def analyze(self, text: str, entities: list[str], nlp_artifacts: object = None) -> list[RecognizerResult]:
-        """Truncated tokens in `text` (offsets into `text`), each typed as its rule's credential."""
+        """Truncated tokens in `text` (offsets into `text`), each typed as its rule's credential.
+
+        Since redact45 also a rule's token with identity escapes inside its body (`escaped_pattern`), cut short or
+        whole, detector `kingfisher-truncated:<rule>+escaped`; looked for only in a text holding a backslash.
+        """
         out: list[RecognizerResult] = []
+        escapes = "\\" in text
         for rule in self._candidates(text):
-            for m in rule.pattern.finditer(text):
-                token = m.group(0)
-                scale = math.log2(len(token)) / math.log2(rule.full_length)
+            found = [(m, m.group(0), m.group("body"), "", 2) for m in rule.pattern.finditer(text)]
+            if escapes:
+                for m in escaped_pattern(rule).finditer(text):
+                    if "\\" in m.group("body") and len(body := m.group("body").replace("\\", "")) >= MIN_BODY:
+                        # every case/digit group the class admits: `C:\Users\ghp_docs\Readme` is a path
+                        found.append((m, m.group(0)[: m.start("body") - m.start()] + body, body, "+escaped", 3))
+            for m, token, body, suffix, groups in found:
+                scale = min(1.0, math.log2(len(token)) / math.log2(rule.full_length))
                 cap = ENTROPY_CAP * math.log2(min(len(token), rule.alphabet))
-                if _groups(m.group("body")) < min(2, rule.body_groups) or suppresses(
-                    rule.filter_tree, token, scale, cap
-                ):
+                if _groups(body) < min(groups, rule.body_groups) or suppresses(rule.filter_tree, token, scale, cap):
                     continue
                 out.append(
                     RecognizerResult(
@@ -276,7 +307,7 @@ class TruncatedTokenRecognizer(Recognizer):
                         score=_SCORE,
                         recognition_metadata={
                             RecognizerResult.RECOGNIZER_NAME_KEY: "kingfisher-truncated",
-                            DETECTOR_KEY: f"kingfisher-truncated:{rule.rule_id.split('.', 1)[-1]}",
+                            DETECTOR_KEY: f"kingfisher-truncated:{rule.rule_id.split('.', 1)[-1]}{suffix}",
                         },
                     )
                 )

@@ -59,9 +59,15 @@ def placeholder_value(value: str, after: str = "") -> bool:
     placeholder of the owned or the seven fresh corpora is followed by one
     (`bench/redact_placeholders.py`).
     """
+    if after.startswith("}") and _BRACED_NAME.fullmatch(value):
+        return True  # `_authToken={NPM_TOKEN}`: a value read up to its `}` (redact45, fresh13)
     if not PLACEHOLDER.match(value):
         return False
     return not (after.startswith("!") and _NAMED_SLOT.fullmatch(value) is not None)
+
+
+_BRACED_NAME = re.compile(r"\{\{?\s*[A-Za-z_][\w.\-]*\s*")
+"""A template's name opened by `{` or `{{` (`{NPM_TOKEN`): the value a rule reads up to the `}` it stops before."""
 
 
 PLACEHOLDER_PART = re.compile(
@@ -409,3 +415,24 @@ def has_digit(vt: str) -> bool:
 
 
 _ASCII_DIGIT = re.compile("[0-9]")
+
+
+_BASE64_PADDED = re.compile(r"(?:[A-Za-z0-9+/]{4})+(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?")
+
+
+def basic_credentials(value: str) -> bool:
+    """Whether `value` is HTTP Basic credentials: padded Base64 (RFC 4648 section 4) of `user-id:password`.
+
+    RFC 7617 section 2: the user-id and password joined by one colon, Base64-encoded; the user-id holds no colon.
+    Read after the scheme word with no `Authorization` name before it (`basic ZDp6cg==`, `Bearer  dXNl...`: octarine's
+    secret-detector tests, the thirteenth fresh check). Both parts non-empty and printable, no white space; unpadded
+    (`ZDp6cg`, octarine's own negative) or a decoding that is not such a pair (`auth`, a word) is none.
+    """
+    if not _BASE64_PADDED.fullmatch(value):
+        return False
+    try:
+        decoded = base64.b64decode(value, validate=True).decode("utf-8")
+    except (ValueError, UnicodeDecodeError):
+        return False
+    user, sep, password = decoded.partition(":")
+    return bool(sep and user and password) and decoded.isprintable() and not any(c.isspace() for c in decoded)

@@ -59,6 +59,18 @@ def value_span(m: re.Match[str]) -> tuple[int, int] | None:
     return (m.start(), m.end()) if "secret" not in names else None
 
 
+_CLOSERS = ("<", '"', "'", "`")
+
+
+def closed(m: re.Match[str]) -> bool:
+    """Whether the rule's own pattern closes the `secret` group with a tag or quote (spaces between allowed).
+
+    Then what the group holds up to that delimiter is the value: a trailing `!` or `.` is the password's, not a
+    sentence's (titus' FileZilla rule `<Pass>(?P<secret>...)</Pass>` left the `!` of `superS3cret!` in clear, redact42).
+    """
+    return m.end() > m.end("secret") and m.string[m.end("secret") : m.end()].lstrip().startswith(_CLOSERS)
+
+
 def glued_cut(text: str, start: int, end: int) -> tuple[int, int, str] | None:
     r"""The value `text[start:end]` cut before the first non-ASCII letter or digit in it, or None.
 
@@ -87,3 +99,59 @@ def word_end(m: re.Match[str]) -> int:
     start, end = m.start("secret"), m.end("secret")
     nxt = NEXT_PARAM.search(m.string, start, end)
     return nxt.start() if nxt is not None and nxt.start() > start else end
+
+
+_LINE_NAME = re.compile(r"[A-Za-z_][A-Za-z_.\-]*[0-9]{0,2}[ \t]*=(?!=)")
+"""A name and its `=`: letters, `_ . -`, at most two digits at its end (a key's body of 16 or more random characters
+holds more digits nearly always; `==` is Base64's padding)."""
+
+
+def next_line_name(text: str, start: int, value_start: int) -> bool:
+    """Whether a rule took the next assignment's name for the value of an empty one.
+
+    `text[start:value_start]` is what the rule matched before the value (its key word and operator). In a `.env`,
+    properties or INI file and in a shell, `KEY=` with nothing after it on its line assigns an empty value, and the
+    next line is a line of its own: `ApiKey=` then `VirtualgenerateApiKeySomeLongMethodName=` (semgrep-rules' `ok:`
+    line) or `SHOPIFY_API_KEY=` then `SHOPIFY_API_SECRET=` were blanked as a key's value (kingfisher's `generic.2` and
+    `env-secret` let the operator's white space run over the line break); in a log line `_authToken= status=200`
+    (logfmt's next pair, the thirteenth fresh check). So an unquoted value after `=` and white space that is itself a
+    name and `=` (`_LINE_NAME`) is none. A value on the next line that is not (`API_KEY=` then a pasted key) is still
+    read, and so is a quoted one (`const apiKey =` then `"AIza..."`).
+    """
+    if value_start <= start or not text[value_start - 1].isspace():
+        return False
+    return text[start:value_start].rstrip().endswith("=") and _LINE_NAME.match(text, value_start) is not None
+
+
+_VALUE_BEFORE = re.compile(r"(?:=>?|\b(?:is|was))[ \t]*[\"'`]?\Z")
+_KEY_AFTER = re.compile(r"[\"']?[ \t]*(?:=(?!=)|:(?=[ \t]))[ \t]*(?:\$|\{\{|%[A-Za-z_]|<[A-Za-z_]|\"\"|'')")
+
+
+def key_position(text: str, start: int, end: int) -> bool:
+    """Whether `text[start:end]` stands where a setting's name does.
+
+    That is: followed by `=` or by `:` and a space, then a variable, template or empty string (`password1: $X`,
+    `password2: {{ .secrets.password }}`, whispers' `password1 = ""`, also after a label's colon), and not itself
+    after `=`, `=>` or "is" (`PASS=password1`). A word before a value of its own (`password123: rotated`) stays a
+    password.
+    """
+    return _KEY_AFTER.match(text, end) is not None and _VALUE_BEFORE.search(text, max(0, start - 8), start) is None
+
+
+_ENDS_EMPTY = re.compile(r"=[ \t]*\r?\n[ \t]*\Z")
+
+
+def empty_assignment_then_name(text: str, start: int, end: int) -> bool:
+    r"""Whether a scanner's hit `text[start:end]` is the name of a `NAME=` line after an empty `KEY=` line.
+
+    The scanners' keyword rules let white space after their operator run over a line break (betterleaks'
+    `aws-secret-access-key`: `[\x60'"\s=]{0,5}` then 40 of `[A-Za-z0-9/+=]`), so `ApiKey=` and the line after it,
+    `VirtualgenerateApiKeySomeLongMethodName=`, read as an AWS secret (semgrep-rules' `ok:` line). Only a hit that is
+    no more than that line's assignment name (letters, `_ . -`, at most two digits at its end, then `=`) is dropped:
+    a key standing on the line after `TOKEN=` is a key whatever the line before says, and a key's body of 30 or more
+    random characters holds a digit nearly always.
+    """
+    if not _ENDS_EMPTY.search(text, max(0, start - 200), start):
+        return False
+    name = _LINE_NAME.match(text, start)
+    return name is not None and end <= name.end()

@@ -115,6 +115,24 @@ LOOK_ALIKES = [
     "    newPassword=this.mPassword)",
     '{"note": "            password = env[\\"LIBRARY_PASS_2\\"]", "n": 1}',  # inside a JSON string
     "username = env.PERKEEP_TEST_USERNAME\npassword = env.PERKEEP_TEST_PASSWORD",  # noseyparker's negative
+    # an empty `KEY=` line and the next line's name (semgrep-rules' `ok:` lines; blanked on main, redact45)
+    "ApiKey=\nVirtualgenerateApiKeySomeLongMethodName=",
+    "SHOPIFY_API_KEY=\nSHOPIFY_API_SECRET=\nSHOPIFY_API_SCOPES=",
+    # guards (kept on main too): a Sonar action's commit and image digest, a Sonar setting that is no token, a path
+    "uses: SonarSource/sonarqube-scan-action@713881670b6b3676cda39549040e2d88c70d582e",
+    "image: sonarqube:community@sha256:160bd2f6a3485bd09b655ef22dd63c02bd1fa7ba82aa5d9973fd010b8bcca0b3",
+    "sonar.scm.revision=713881670b6b3676cda39549040e2d88c70d582e",
+    "C:\\Users\\ghp_docs\\Readme",
+    # octarine's secret-detector negatives the thirteenth fresh check found touched in all 46 contexts (redact45)
+    "password1: $MY_PASSWORD",  # a weak-password word as the setting's name
+    "password2: {{ .secrets.password }}",
+    "https://user:$pwd@example.com",  # a URL password that is a variable, read as an e-mail
+    "https://user:{pwd}@example.com",
+    "//registry.npmjs.org/:_authToken={NPM_TOKEN}",  # a template read up to its `}`
+    "ts=2026-01-01T00:00:00Z level=info msg=//registry.npmjs.org/:_authToken= status=200",  # an empty logfmt value
+    # guards (kept on main too): unpadded Base64 after `basic` (octarine's own negative), the scheme words in prose
+    "basic ZDp6cg",
+    "We use basic auth for the staging proxy and bearer tokens for the API.",
 ]
 
 
@@ -152,6 +170,19 @@ def test_a_prefix_inside_a_word_is_not_read() -> None:
             "https://outlook.office.com/webhook/9e10b0f2-b994-4bff-b106-473c37cdc555@",
             "//outlook.office.com/webhook/9e10b0f2-b994-4bff-b106-473c37cdc555",
         ),
+        # the twelfth fresh check's last credential misses (redact45): raw in 44-46 of the 46 contexts on main
+        ("api_live.abc123ABC-_.abc123ABC-_abc123ABC-_abc123ABC-", None),
+        ("api_live_ca.Q8w2E7r1T6y.3u9I4o0P5aB7cD9eF1gH3jK5L-mN_pQr", None),
+        ("AIzaSyCqhkgr\\TLSOFyLyoS5gfN47TJ0HnHA_XA", None),
+        ("SONARQUBE=5eeee8e4deeee2dbfeeeedbeeeec37b7eeeea7b9", "5eeee8e4deeee2dbfeeeedbeeeec37b7eeeea7b9"),
+        # the thirteenth's (octarine's secret-detector tests): raw in all 46 on main
+        ("basic ZDp6cg==", "ZDp6cg=="),
+        ("Bearer  YWRtaW46czNjcjN0LVBhc3N3MHJkLTIwMjY=", "YWRtaW46czNjcjN0LVBhc3N3MHJkLTIwMjY="),
+        ("api-key-prod=4p1-k3y-pr0d", None),
+        ("https://hooks.slack.com/services/T0/B0/X", "//hooks.slack.com/services/T0/B0/X"),
+        ("API_KEY=\nq8W2e7R1t6Y3u9I4o0P5aB7cD9eF1gH3", "q8W2e7R1t6Y3u9I4o0P5aB7cD9eF1gH3"),  # guard: a key pasted below
+        ("ftp://username:password@ftp.example.com:21", "password"),  # guard: a URL password written out
+        ("password123: rotated", "password123"),  # guard: a weak-password word before a value of its own
     ],
 )
 def test_scanner_test_passwords_are_blanked_in_every_context(text: str, secret: str | None) -> None:
@@ -160,7 +191,9 @@ def test_scanner_test_passwords_are_blanked_in_every_context(text: str, secret: 
     Raw before redact41 in 46 and 28 of the 46 contexts (the DB2 pair); before redact42 `auth = "ilikelemons"` in
     all 46 (`auth` was no password key) and the reCAPTCHA key in 2 (`period-after`, `ellipsis-after`: a value
     ending in `-` before dots was read as a prefix shown cut short, `_values.elided`). Before redact44 the semgrep
-    rows were raw in all 46 (`secret` None: the value after `=`, or the last quoted literal, or the whole text).
+    rows were raw in all 46 (`secret` None: the value after `=`, or the last quoted literal, or the whole text);
+    before redact45 the Onfido tokens (a second `.`), the Google key with a backslash and `SONARQUBE=` in 44-46, and
+    the thirteenth check's bare Basic credentials, environment-suffixed name and short Slack webhook in all 46.
     """
     if secret is None:
         quoted = re.findall(r"'([^']+)'", text)
