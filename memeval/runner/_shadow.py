@@ -27,7 +27,7 @@ from memeval.runner._testfiles import (
     NODE_FOLDER,
     NODE_WHY,
     PERL_TEST_DETAIL,
-    jest_rank,
+    file_rank,
     jest_shadowed,
     js_runner_data,
     js_test_file,
@@ -449,21 +449,22 @@ def held_node_shadow(inside: str, held: Iterable[str]) -> str | None:
     parts = inside.strip("/").split("/")
     if any(p in INSTALLED_TREES for p in parts[:-1]):
         return None
-    _, stem, rank = node_entry(parts[-1:])
-    for later in NODE_FILE[rank + 1 :]:
-        if (name := stem + later) in held and later:
-            return (
-                f"what Node's require finds before the held-back tests' file {name}: {NODE_WHY}, so a held-back "
-                f"test copied beside this file that requires `./{stem}` loads this file instead"
-            )
-    stem, rank = jest_rank(parts[-1])  # breaker50: jest tries more extensions, `.cjs` and `.ts` before `.json`
-    for later in JEST_FILE[rank + 1 :]:
-        if (name := stem + later) in held:
-            return (
-                f"what jest's resolver finds before the held-back tests' file {name}: {JEST_WHY}, so a held-back "
-                f"jest test copied beside this file that requires `./{stem}` loads this file instead"
-            )
+    for order, who, why, test in _HELD_RESOLVERS:
+        stem, rank = file_rank(parts[-1], order)
+        for later in order[rank + 1 :]:
+            if (name := stem + later) in held:
+                return (
+                    f"what {who} finds before the held-back tests' file {name}: {why}, so a held-back "
+                    f"{test} copied beside this file that requires `./{stem}` loads this file instead"
+                )
     return None
+
+
+_HELD_RESOLVERS = (
+    (NODE_FILE, "Node's require", NODE_WHY, "test"),
+    (JEST_FILE, "jest's resolver", JEST_WHY, "jest test"),  # breaker50: `.cjs` and `.ts` before `.json`
+)
+"""(suffix order, whose, why, which test) of each `require(X)` resolver `held_node_shadow` asks, Node's first."""
 
 
 HELD_NAME_QUIET = frozenset({"__init__.py", "conftest.py", "test.sh"})

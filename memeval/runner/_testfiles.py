@@ -23,10 +23,13 @@ jest's default `moduleFileExtensions` (jest 29), so `.mjs`, `.cjs`, `.jsx`, `.ts
 JEST_WHY = "jest's resolver takes the file X, then X.js, X.mjs, X.cjs, X.jsx, X.ts, X.tsx, X.json, X.node"
 
 
-def jest_rank(name: str) -> tuple[str, int]:
-    """(X, rank) of the file `name` as what jest's `require(X)` may load (`JEST_FILE`; lower is tried first)."""
-    for rank in range(len(JEST_FILE) - 1, 0, -1):
-        suffix = JEST_FILE[rank]
+def file_rank(name: str, order: tuple[str, ...]) -> tuple[str, int]:
+    """(X, rank) of the file `name` as what `require(X)` may load when the resolver tries `order`'s suffixes.
+
+    `order` is a resolver's suffixes in turn (`NODE_FILE`, `JEST_FILE`); lower is tried first; 0: `name` is X.
+    """
+    for rank in range(len(order) - 1, 0, -1):
+        suffix = order[rank]
         if name.endswith(suffix) and len(name) > len(suffix):
             return name[: -len(suffix)], rank
     return name, 0
@@ -36,11 +39,7 @@ def node_entry(parts: list[str]) -> tuple[list[str], str, int]:
     """(folder, X, rank) of the entry at `parts` as what `require(folder/X)` may load (lower is tried first)."""
     if len(parts) >= 2 and parts[-1] in NODE_FOLDER:
         return parts[:-2], parts[-2], len(NODE_FILE) + NODE_FOLDER.index(parts[-1])
-    for rank in range(len(NODE_FILE) - 1, 0, -1):
-        suffix = NODE_FILE[rank]
-        if parts[-1].endswith(suffix) and len(parts[-1]) > len(suffix):
-            return parts[:-1], parts[-1][: -len(suffix)], rank
-    return parts[:-1], parts[-1], 0
+    return (parts[:-1], *file_rank(parts[-1], NODE_FILE))
 
 
 def jest_shadowed(
@@ -54,7 +53,7 @@ def jest_shadowed(
     file's path in the world; `world_s`, `task_s` the world's and the pristine task's roots; `ls` lists a folder
     (name -> `file`, `dir` or `other`). Returns (task file as the sandbox names it, why) pairs.
     """
-    stem, rank = jest_rank(parts[-1])
+    stem, rank = file_rank(parts[-1], JEST_FILE)
     if rank == 0:
         return []  # an extensionless file is Node's rule too (`memeval.runner._shadow`)
     here = "/".join(parts[:-1])
