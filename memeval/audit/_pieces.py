@@ -89,13 +89,10 @@ def orders_in_pieces(
         pairs = [(t, PAIR_SOURCE) for t in texts]
         return list(many(pairs)) if many is not None else [detector.assess(t, s) for t, s in pairs]
 
-    def joined(run: Sequence[PackItem]) -> str:
-        return " ".join(it.text.strip() for it in run)
-
     name = (names or {}).get
     # each item's windows as though every item before were kept (the usual case), assessed in one batch
     spans = [(i, n) for i in range(1, len(items)) for n in range(2, min(PIECES, i + 1) + 1)]
-    ahead = dict(zip(spans, assess([joined(items[i - n + 1 : i + 1]) for i, n in spans]), strict=True))
+    ahead = dict(zip(spans, assess([_joined(items[i - n + 1 : i + 1]) for i, n in spans]), strict=True))
     alone: dict[str, bool] = {}
 
     def held_alone(it: PackItem) -> bool:
@@ -110,18 +107,10 @@ def orders_in_pieces(
         for n in range(2, min(PIECES, len(kept) + 1) + 1):
             run = [*kept[-(n - 1) :], it]
             same = all(a is b for a, b in zip(run, items[i - n + 1 : i + 1], strict=True))
-            verdict = ahead[(i, n)] if same else assess([joined(run)])[0]
+            verdict = ahead[(i, n)] if same else assess([_joined(run)])[0]
             strong = n == 2 or float(verdict.score) >= LONGER_SCORE
             if verdict.held and strong and not any(held_alone(x) for x in run):
-                before = ", ".join(name(x.id, x.id) for x in run[:-1])
-                out.append(
-                    (
-                        name(it.id, it.id),
-                        f"read after {before}, the {_COUNT[n]} are held as one text (score "
-                        f"{float(verdict.score):.2f}) though no piece is alone: orders cut in pieces; retire what "
-                        "is an order, and the rest comes back in the next pack",
-                    )
-                )
+                out.append((name(it.id, it.id), _reason(run, verdict, name, "orders cut in pieces")))
                 break
         else:
             if not _through_unfinished(kept, it, assess, held_alone, name, out):
@@ -160,16 +149,23 @@ def _through_unfinished(kept: list[PackItem], it: PackItem, assess: Any, held_al
         if not pieces or near.index(pieces[0]) + len(pieces) == len(near) or not continues(it.text):
             return False
         run = [*pieces, it]
-    verdict = assess([" ".join(x.text.strip() for x in run)])[0]
+    verdict = assess([_joined(run)])[0]
     if not verdict.held or float(verdict.score) < LONGER_SCORE or any(held_alone(x) for x in run):
         return False
-    n = len(run)
-    out.append(
-        (
-            name(it.id, it.id),
-            f"read after {', '.join(name(x.id, x.id) for x in run[:-1])}, the {_COUNT.get(n, str(n))} "
-            f"are held as one text (score {float(verdict.score):.2f}) though no piece is alone: orders cut in pieces "
-            "that end mid-sentence; retire what is an order, and the rest comes back in the next pack",
-        )
-    )
+    out.append((name(it.id, it.id), _reason(run, verdict, name, "orders cut in pieces that end mid-sentence")))
     return True
+
+
+def _joined(run: Sequence[PackItem]) -> str:
+    """The items of `run` as the one text the memory file lets an agent read them as."""
+    return " ".join(it.text.strip() for it in run)
+
+
+def _reason(run: Sequence[PackItem], verdict: Any, name: Any, what: str) -> str:
+    """Why the last item of `run` is left out: read after the others, `run` is held as one text though no piece is."""
+    n = len(run)
+    return (
+        f"read after {', '.join(name(x.id, x.id) for x in run[:-1])}, the {_COUNT.get(n, str(n))} are held as one "
+        f"text (score {float(verdict.score):.2f}) though no piece is alone: {what}; retire what is an order, and the "
+        "rest comes back in the next pack"
+    )
