@@ -162,6 +162,12 @@ def _groups(chars: str) -> int:
     return sum(1 for g in _GROUPS if g.search(chars))
 
 
+def _prefix_part(prefixes: tuple[str, ...], case_insensitive: bool) -> str:
+    """A regex group matching any of `prefixes`, the longest tried first, ignoring case if `case_insensitive`."""
+    alternatives = "|".join(re.escape(p) for p in sorted(prefixes, key=len, reverse=True))
+    return f"(?i:{alternatives})" if case_insensitive else f"(?:{alternatives})"
+
+
 def derive(rule_id: str, pattern: str, filter_tree: Any = None) -> TruncatedRule | None:
     """The truncated-token rule for one scanner rule, or None when none can be derived.
 
@@ -184,8 +190,7 @@ def derive(rule_id: str, pattern: str, filter_tree: Any = None) -> TruncatedRule
         return None
     if body_re.match(" ") or body_re.match("\n"):
         return None  # a class that spans words cannot mark where a token ends
-    alternatives = "|".join(re.escape(p) for p in sorted(prefixes, key=len, reverse=True))
-    prefix_part = f"(?i:{alternatives})" if prefix_ci else f"(?:{alternatives})"
+    prefix_part = _prefix_part(prefixes, prefix_ci)
     body_part = f"(?i:{body})" if body_ci else body
     derived = re.compile(
         rf"(?<![A-Za-z0-9]){prefix_part}(?P<body>{body_part}{{{MIN_BODY},{full_min - 1}}})"
@@ -213,8 +218,7 @@ def escaped_pattern(rule: TruncatedRule) -> re.Pattern[str]:
     first 12 characters blanked as a key cut short and the 27 after the backslash stored raw. The body's length
     (`MIN_BODY` or more, any number past the rule's minimum) is counted without the backslashes.
     """
-    alternatives = "|".join(re.escape(p) for p in sorted(rule.prefixes, key=len, reverse=True))
-    prefix_part = f"(?i:{alternatives})" if rule.prefix_case_insensitive else f"(?:{alternatives})"
+    prefix_part = _prefix_part(rule.prefixes, rule.prefix_case_insensitive)
     return re.compile(
         rf"(?<![A-Za-z0-9]){prefix_part}(?P<body>(?:(?:{_IDENTITY})?{rule.body_class})+)(?![A-Za-z0-9_\-])"
     )
