@@ -5,6 +5,8 @@ scrolled sideways) and its text column was squeezed to a few letters a line, eve
 ("Gift not es ove r 200 cha..."); an item's page ran past the window too (newuser33). Now a
 table wider than the window scrolls in its own box, and no word of a queued text that a line
 can hold (15 characters or fewer) is broken; a longer unbroken string still wraps where it must.
+At phone width the queue's rows are cards, so each item's id and text are inside the window
+(the text column began past its right edge, newuser37).
 """
 
 from __future__ import annotations
@@ -35,6 +37,19 @@ BROKEN_WORDS = """() => {
 }"""
 
 
+OUTSIDE = """() => {
+  const rows = document.querySelectorAll('table.queue tbody tr');
+  const outside = [];
+  for (const cell of document.querySelectorAll('table.queue td.preview, table.queue td a.id')) {
+    const r = cell.getBoundingClientRect();
+    if (r.left < 0 || r.right > window.innerWidth + 0.5) {
+      outside.push(`${cell.innerText.slice(0, 30)} @${Math.round(r.left)}-${Math.round(r.right)}`);
+    }
+  }
+  return {rows: rows.length, outside};
+}"""
+
+
 @pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
 def test_the_queue_and_an_item_fit_a_phone_window(seeded, server) -> None:
     with chromium_page(*PHONE) as page:
@@ -42,6 +57,10 @@ def test_the_queue_and_an_item_fit_a_phone_window(seeded, server) -> None:
         wide = page.evaluate("document.documentElement.scrollWidth")
         assert wide <= PHONE[0], f"the queue page is {wide} px wide in a {PHONE[0]} px window"
         assert page.evaluate(BROKEN_WORDS) == []
+        # each item's text is read in the window, not past its right edge behind the table box's sideways scroll
+        # (as table rows, the text column began at 453 px of a 390 px window: newuser37)
+        cells = page.evaluate(OUTSIDE)
+        assert cells["rows"] >= 2 and cells["outside"] == [], cells
         for ref in (seeded.hold, seeded.contradiction):
             page.goto(f"{server}/item/{ref}")
             wide = page.evaluate("document.documentElement.scrollWidth")
