@@ -6,13 +6,14 @@ scrolled sideways) and its text column was squeezed to a few letters a line, eve
 table wider than the window scrolls in its own box, and no word of a queued text that a line
 can hold (15 characters or fewer) is broken; a longer unbroken string still wraps where it must.
 At phone width the queue's rows are cards, so each item's id and text are inside the window
-(the text column began past its right edge, newuser37).
+(the text column began past its right edge, newuser37), and the login page puts the focus in
+the field to type in (newuser37).
 """
 
 from __future__ import annotations
 
 import pytest
-from review_browser import chromium_page, log_in
+from review_browser import chromium_page
 from review_helpers import PASSWORD
 
 pytestmark = pytest.mark.browser
@@ -53,7 +54,20 @@ OUTSIDE = """() => {
 @pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
 def test_the_queue_and_an_item_fit_a_phone_window(seeded, server) -> None:
     with chromium_page(*PHONE) as page:
-        log_in(page, server, "alice", PASSWORD)
+        # keyboard only: the login page's focus is in the field to type in, before and after a wrong password
+        # (it was on the page, two Tabs before the name: newuser37)
+        page.goto(server + "/login")
+        page.keyboard.type("alice")
+        page.keyboard.press("Tab")
+        page.keyboard.type("not-the-password")
+        with page.expect_navigation():
+            page.keyboard.press("Enter")
+        assert "Wrong username or password" in page.inner_text("main")
+        assert page.input_value('input[name="username"]') == "alice"
+        page.keyboard.type(PASSWORD)
+        with page.expect_navigation():
+            page.keyboard.press("Enter")
+        assert page.url == server + "/", page.url
         wide = page.evaluate("document.documentElement.scrollWidth")
         assert wide <= PHONE[0], f"the queue page is {wide} px wide in a {PHONE[0]} px window"
         assert page.evaluate(BROKEN_WORDS) == []
