@@ -16,6 +16,7 @@ from typing import Annotated
 import typer
 
 from memeval.cli._ab_params import QuietOpt
+from memeval.cli._interrupt import say_interrupted
 from memeval.cli._json import JSON_INDENT, echo_json
 from memeval.cli._options import RunsDir
 from memeval.cli._outfile import file_path, folders_to_make, say_made
@@ -33,7 +34,7 @@ from memeval.cli._print import (
     visible,
 )
 from memeval.cli._progress import control_progress
-from memeval.cli.app import EXIT_FAILURE, command_app, runs_dir_to_read, translate_errors
+from memeval.cli.app import EXIT_FAILURE, EXIT_INTERRUPTED, command_app, runs_dir_to_read, translate_errors
 from memeval.errors import UsageError
 from memeval.types import MAX_SECONDS
 
@@ -349,18 +350,30 @@ def check_tasks_cmd(
     # A task that cannot be loaded is one more broken task: list it and check the others.
     task_set, malformed = load_task_set_listing_invalid(folder, only)
     at_once = concurrency or default_concurrency()
-    with control_progress(quiet) as on_progress:
-        if task_set is not None:
-            on_progress.announce(len(task_set.tasks), runs_dir, at_once)
-        report = check_tasks(
-            task_set,
-            runs_dir,
-            agent_timeout_s=agent_timeout,
-            on_progress=on_progress,
-            malformed=malformed,
-            name=folder.resolve().name,
-            concurrency=at_once,
+    try:
+        with control_progress(quiet) as on_progress:
+            if task_set is not None:
+                on_progress.announce(len(task_set.tasks), runs_dir, at_once)
+            report = check_tasks(
+                task_set,
+                runs_dir,
+                agent_timeout_s=agent_timeout,
+                on_progress=on_progress,
+                malformed=malformed,
+                name=folder.resolve().name,
+                concurrency=at_once,
+            )
+    except KeyboardInterrupt:
+        # It said "interrupted" alone: nothing on what was left or how to go on, where `ab` names its --resume.
+        import shlex
+
+        again = f"memeval {shlex.join(sys.argv[1:])}"
+        listing = "memeval runs" + ("" if runs_dir == Path("runs") else f" --runs-dir {shlex.quote(str(runs_dir))}")
+        say_interrupted(
+            f"interrupted: check-tasks does not resume; check every task again with `{again}`"
+            f" (the stopped control run stays in {runs_dir}, listed as cancelled by `{listing}`)"
         )
+        raise typer.Exit(EXIT_INTERRUPTED) from None
     if as_json:
         echo_json(report, by_alias=True)
     else:

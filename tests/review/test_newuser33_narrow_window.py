@@ -5,12 +5,15 @@ scrolled sideways) and its text column was squeezed to a few letters a line, eve
 ("Gift not es ove r 200 cha..."); an item's page ran past the window too (newuser33). Now a
 table wider than the window scrolls in its own box, and no word of a queued text that a line
 can hold (15 characters or fewer) is broken; a longer unbroken string still wraps where it must.
+At phone width the queue's rows are cards, so each item's id and text are inside the window
+(the text column began past its right edge, newuser37), and the login page puts the focus in
+the field to type in (newuser37).
 """
 
 from __future__ import annotations
 
 import pytest
-from review_browser import chromium_page, log_in
+from review_browser import chromium_page
 from review_helpers import PASSWORD
 
 pytestmark = pytest.mark.browser
@@ -35,13 +38,43 @@ BROKEN_WORDS = """() => {
 }"""
 
 
+OUTSIDE = """() => {
+  const rows = document.querySelectorAll('table.queue tbody tr');
+  const outside = [];
+  for (const cell of document.querySelectorAll('table.queue td.preview, table.queue td a.id')) {
+    const r = cell.getBoundingClientRect();
+    if (r.left < 0 || r.right > window.innerWidth + 0.5) {
+      outside.push(`${cell.innerText.slice(0, 30)} @${Math.round(r.left)}-${Math.round(r.right)}`);
+    }
+  }
+  return {rows: rows.length, outside};
+}"""
+
+
 @pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
 def test_the_queue_and_an_item_fit_a_phone_window(seeded, server) -> None:
     with chromium_page(*PHONE) as page:
-        log_in(page, server, "alice", PASSWORD)
+        # keyboard only: the login page's focus is in the field to type in, before and after a wrong password
+        # (it was on the page, two Tabs before the name: newuser37)
+        page.goto(server + "/login")
+        page.keyboard.type("alice")
+        page.keyboard.press("Tab")
+        page.keyboard.type("not-the-password")
+        with page.expect_navigation():
+            page.keyboard.press("Enter")
+        assert "Wrong username or password" in page.inner_text("main")
+        assert page.input_value('input[name="username"]') == "alice"
+        page.keyboard.type(PASSWORD)
+        with page.expect_navigation():
+            page.keyboard.press("Enter")
+        assert page.url == server + "/", page.url
         wide = page.evaluate("document.documentElement.scrollWidth")
         assert wide <= PHONE[0], f"the queue page is {wide} px wide in a {PHONE[0]} px window"
         assert page.evaluate(BROKEN_WORDS) == []
+        # each item's text is read in the window, not past its right edge behind the table box's sideways scroll
+        # (as table rows, the text column began at 453 px of a 390 px window: newuser37)
+        cells = page.evaluate(OUTSIDE)
+        assert cells["rows"] >= 2 and cells["outside"] == [], cells
         for ref in (seeded.hold, seeded.contradiction):
             page.goto(f"{server}/item/{ref}")
             wide = page.evaluate("document.documentElement.scrollWidth")

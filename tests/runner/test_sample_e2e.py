@@ -42,6 +42,13 @@ def test_sample_team_pack_beats_baseline_with_measured_tokens_and_cost(tmp_path:
     for col, arm in enumerate(("baseline", "pack")):
         assert row["Spent (every attempt)"][col].strip().startswith(f"${cop[arm]['spend']:.4f} over 14 attempt(s)")
         assert row["Cost of a pass"][col].strip().startswith(f"${cop[arm]['value']:.2f} (95% CI")
+    # and `memeval results`' summary line of the run: README showed $0.62 and 318,899 tokens after the sample had
+    # come to print $0.63 and 320,860 (newuser37)
+    from memeval.results import load_run
+    from memeval.runreport import summarize, summary_lines
+
+    cost_line = next(line for line in summary_lines(summarize(load_run(doc["run_dir"]))) if line.startswith("Cost:"))
+    assert cost_line in readme.splitlines(), cost_line
 
 
 def test_budget_limit_is_a_budget_fault(tmp_path: Path, run_ab):
