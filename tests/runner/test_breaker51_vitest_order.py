@@ -4,7 +4,7 @@ vite's resolver, which vitest uses for every import in a test, tries `X`, `X.mjs
 `X.tsx` before `X.json` (vite's default `resolve.extensions`). Neither Node's order nor jest's tries `.mts`, so the
 tamper scan knew of none: the agent's `tests/expected.mts` beside the held-back `expected.json` test.sh copied there
 answered `import { answer } from './expected'`, reward 1 for a wrong answer on main, whose only finding was vitest's
-own esbuild service outliving vitest (`lingering-process`, as in any vitest run that compiles TypeScript); so did
+own esbuild service (started to compile the `.mts`) outliving vitest (`lingering-process`); so did
 `data/expected.mts` beside the task's own `data/expected.json` that the held-back test imports. Both are now
 `shadows-task-file` findings (`memeval.runner._testfiles.VITE_FILE`). An honest agent that leaves a right answer and
 an `.mts` module of its own that shadows nothing passes with no finding.
