@@ -72,7 +72,7 @@ def main() -> None:
 def unfinished_runs(detector: object, texts: list[str]) -> None:
     """Print what `orders_in_pieces` leaves out of `texts` read as one pack, and how many of those only through a
     run of items that end mid-sentence (breaker50: orders cut in four or more pieces)."""
-    from memeval.audit._pieces import PIECES, orders_in_pieces, unfinished
+    from memeval.audit._pieces import PIECES, orders_in_pieces, piece, unfinished
     from memeval.packs._model import PackItem, Provenance
 
     items = [
@@ -86,7 +86,8 @@ def unfinished_runs(detector: object, texts: list[str]) -> None:
     ends = sum(unfinished(t) for t in texts)
     print(f"orders_in_pieces on {len(items)} items: {cpu:.2f} CPU s; left out {len(out)}, of them through items")
     print(f"  ending mid-sentence (runs longer than {PIECES}, or with sentences between): {len(longer)}")
-    print(f"  ({ends} of {len(texts)} texts end mid-sentence)")
+    pieces = sum(piece(t) for t in texts)
+    print(f"  ({ends} of {len(texts)} texts end mid-sentence; {pieces} with those of one or two words, breaker51)")
     for pid, why in longer:
         print(f"  {pid}: {why[:90]}")
 

@@ -27,6 +27,8 @@ from memeval.runner._testfiles import (
     NODE_FOLDER,
     NODE_WHY,
     PERL_TEST_DETAIL,
+    VITE_FILE,
+    VITE_WHY,
     file_rank,
     jest_shadowed,
     js_runner_data,
@@ -444,7 +446,8 @@ def held_node_shadow(inside: str, held: Iterable[str]) -> str | None:
     agent's extensionless `helper` beside the copy instead (breaker49: a wrong answer passed with reward 1 and no
     finding), as `expected.js` beside a copied `expected.json`. Where test.sh copies is not known, so the name is
     enough, outside installed package trees. `held` are the held-back tests' file names. jest's resolver
-    (`JEST_FILE`) tries `.mjs`, `.cjs`, `.jsx`, `.ts`, `.tsx` before `.json` too (breaker50).
+    (`JEST_FILE`) tries `.mjs`, `.cjs`, `.jsx`, `.ts`, `.tsx` before `.json` too (breaker50), and vite's (`VITE_FILE`,
+    vitest) `.mts` (breaker51).
     """
     parts = inside.strip("/").split("/")
     if any(p in INSTALLED_TREES for p in parts[:-1]):
@@ -463,6 +466,7 @@ def held_node_shadow(inside: str, held: Iterable[str]) -> str | None:
 _HELD_RESOLVERS = (
     (NODE_FILE, "Node's require", NODE_WHY, "test"),
     (JEST_FILE, "jest's resolver", JEST_WHY, "jest test"),  # breaker50: `.cjs` and `.ts` before `.json`
+    (VITE_FILE, "vite's resolver", VITE_WHY, "vitest test"),  # breaker51: `.mts` before `.json`
 )
 """(suffix order, whose, why, which test) of each `require(X)` resolver `held_node_shadow` asks, Node's first."""
 

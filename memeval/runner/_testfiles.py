@@ -21,12 +21,21 @@ JEST_FILE = ("", ".js", ".mjs", ".cjs", ".jsx", ".ts", ".tsx", ".json", ".node")
 jest's default `moduleFileExtensions` (jest 29), so `.mjs`, `.cjs`, `.jsx`, `.ts`, `.tsx` come before `.json`
 (breaker50: the agent's `expected.cjs` answered for a held-back `expected.json` in a real jest run)."""
 JEST_WHY = "jest's resolver takes the file X, then X.js, X.mjs, X.cjs, X.jsx, X.ts, X.tsx, X.json, X.node"
+VITE_FILE = ("", ".mjs", ".js", ".mts", ".ts", ".jsx", ".tsx", ".json")
+"""What vite's resolver (and so vitest's) tries for an import of a path with no known ending, in order: the file `X`,
+then `X` with each of vite's default `resolve.extensions` (vite 5, vitest 2), so `.mts` comes before `.json`, which
+neither Node nor jest tries (breaker51: the agent's `expected.mts` answered a held-back test's `import ... from
+'./expected'` for the `expected.json` test.sh copied beside it, in a real vitest run)."""
+VITE_WHY = "vite's resolver (vitest) takes the file X, then X.mjs, X.js, X.mts, X.ts, X.jsx, X.tsx, X.json"
+RESOLVERS = ((JEST_FILE, JEST_WHY), (VITE_FILE, VITE_WHY))
+"""(suffix order, why) of the test runners' resolvers asked beside Node's own (`NODE_FILE`): jest's and vite's."""
 
 
 def file_rank(name: str, order: tuple[str, ...]) -> tuple[str, int]:
     """(X, rank) of the file `name` as what `require(X)` may load when the resolver tries `order`'s suffixes.
 
-    `order` is a resolver's suffixes in turn (`NODE_FILE`, `JEST_FILE`); lower is tried first; 0: `name` is X.
+    `order` is a resolver's suffixes in turn (`NODE_FILE`, `JEST_FILE`, `VITE_FILE`); lower is tried first; 0: `name`
+    is X.
     """
     for rank in range(len(order) - 1, 0, -1):
         suffix = order[rank]
@@ -45,26 +54,28 @@ def node_entry(parts: list[str]) -> tuple[list[str], str, int]:
 def jest_shadowed(
     parts: list[str], world_s: str, task_s: str, ls: Callable[[str], Mapping[str, str]]
 ) -> list[tuple[str, str]]:
-    """The task's files beside the agent's file at `parts` that jest's `require(X)` now passes over (`JEST_FILE`).
+    """The task's files beside the agent's file at `parts` that a test runner's resolver now passes over (`RESOLVERS`).
 
     breaker50: the agent's `data/expected.cjs` beside the task's `data/expected.json` answers a test's
-    `require('../data/expected')` under jest (Node's own order never tries `.cjs`). Only files of the task still in
-    the world count, and only when no other file of the world comes before the agent's. `parts` is the agent's
-    file's path in the world; `world_s`, `task_s` the world's and the pristine task's roots; `ls` lists a folder
-    (name -> `file`, `dir` or `other`). Returns (task file as the sandbox names it, why) pairs.
+    `require('../data/expected')` under jest (Node's own order never tries `.cjs`); breaker51: `data/expected.mts`
+    answers an `import` of it under vitest (`VITE_FILE`). Only files of the task still in the world count, and only
+    when no other file of the world comes before the agent's in that resolver's order. `parts` is the agent's file's
+    path in the world; `world_s`, `task_s` the world's and the pristine task's roots; `ls` lists a folder (name ->
+    `file`, `dir` or `other`). Returns (task file as the sandbox names it, why) pairs, each task file once.
     """
-    stem, rank = file_rank(parts[-1], JEST_FILE)
-    if rank == 0:
-        return []  # an extensionless file is Node's rule too (`memeval.runner._shadow`)
     here = "/".join(parts[:-1])
-    world_here, task_here = ls(os.path.join(world_s, here)), ls(os.path.join(task_s, here))
-    if any(world_here.get(stem + e) == "file" for e in JEST_FILE[:rank]):
-        return []
-    return [
-        ("/" + "/".join(p for p in (here, stem + e) if p), JEST_WHY)
-        for e in JEST_FILE[rank + 1 :]
-        if task_here.get(stem + e) == "file" and world_here.get(stem + e) == "file"
-    ]
+    out: dict[str, str] = {}
+    for order, why in RESOLVERS:
+        stem, rank = file_rank(parts[-1], order)
+        if rank == 0:
+            continue  # an extensionless file is Node's rule too (`memeval.runner._shadow`)
+        world_here, task_here = ls(os.path.join(world_s, here)), ls(os.path.join(task_s, here))
+        if any(world_here.get(stem + e) == "file" for e in order[:rank]):
+            continue
+        for e in order[rank + 1 :]:
+            if task_here.get(stem + e) == "file" and world_here.get(stem + e) == "file":
+                out.setdefault("/" + "/".join(p for p in (here, stem + e) if p), why)
+    return list(out.items())
 
 
 MOCHA_FOLDER = re.compile(r"^[^/]*\.[cm]?js$")
