@@ -59,7 +59,8 @@ def test_serve_on_port_0_names_the_port_it_took_and_answers_there(tmp_path: Path
 def test_audit_serve_on_port_0_names_the_port_in_its_loading_line(tmp_path: Path) -> None:
     line, url, handle = _first_line(["audit", "serve"], tmp_path)
     try:
-        assert line.startswith(f"memeval audit serve: loading the redactor and hold detector before serving {url}/"), line
+        said = f"memeval audit serve: loading the redactor and hold detector before serving {url}/api/v1/events ("
+        assert line.startswith(said), line
         r = httpx.get(f"{url}/api/v1/health", timeout=patient(10))  # while loading: 503, Retry-After; then 200
         assert r.status_code in (200, 503), r.text
         assert r.status_code == 200 or r.headers["retry-after"] == "5", r.headers
