@@ -23,7 +23,7 @@ WARMING = ("memeval audit serve: ", "memeval review: ")
 """How the lines those servers print before it begin (the redactor and hold detector loading)."""
 
 
-ANNOUNCED = re.compile(r"http://(127\.0\.0\.1|\[::1\]|localhost):([0-9]{1,5})/")
+ANNOUNCED = re.compile(r"http://([^/\s]+):([0-9]{1,5})/")
 """An address as the servers print it in their lines: host and port (with `--port 0`, the one taken)."""
 
 
