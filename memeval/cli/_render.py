@@ -71,9 +71,9 @@ def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
             "runs are left out of totals unless asked (memeval results --include-controls)."
         )
     if result.run_card.modes is not None:
-        ran = " and ".join(result.run_card.modes)
+        one = " and ".join(result.run_card.modes)
         console.print(
-            f"[yellow]One-arm run ({escape(ran)} only, --arms {escape(ran)}):[/yellow] the other arm was not run, "
+            f"[yellow]One-arm run ({escape(one)} only, --arms {escape(one)}):[/yellow] the other arm was not run, "
             "so no verdict is computed; run both arms (--arms both) to compare."
         )
     console.print(
