@@ -19,6 +19,15 @@ Mode = Literal["baseline", "pack"]
 
 MODES: tuple[Mode, ...] = ("baseline", "pack")
 
+Arms = Literal["both", "baseline", "pack"]
+"""What `memeval ab --arms` runs: `both` (the paired run), or one arm alone (no verdict is computed)."""
+
+
+def arm_modes(arms: Arms) -> tuple[Mode, ...]:
+    """The modes `--arms ARMS` plans: both (`MODES`, in that order) or the one named."""
+    return MODES if arms == "both" else (arms,)
+
+
 FaultCode = Literal["boot", "timeout", "budget", "cancelled", "process", "protocol", "provider", "internal"]
 """Harness failures, from the harness seed: a fault excludes the trial from scoring.
 

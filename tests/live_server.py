@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -20,6 +21,21 @@ LISTENING = "(Ctrl-C to stop)"
 """The end of the line `memeval serve`, `memeval audit serve` print once they answer on their address."""
 WARMING = ("memeval audit serve: ", "memeval review: ")
 """How the lines those servers print before it begin (the redactor and hold detector loading)."""
+
+
+ANNOUNCED = re.compile(r"http://([^/\s]+):([0-9]{1,5})/")
+"""An address as the servers print it in their lines: host and port (with `--port 0`, the one taken)."""
+
+
+def announced_url(line: str | None) -> str:
+    """`http://HOST:PORT` from a server's line (`memeval review on http://127.0.0.1:41234/ ...`), no slash after.
+
+    Raises:
+        AssertionError: the line holds no such address, or its port is 0 (the port asked for, not the one taken).
+    """
+    m = ANNOUNCED.search(line or "")
+    assert m is not None and int(m.group(2)) > 0, f"no address with a port in {line!r}"
+    return f"http://{m.group(1)}:{m.group(2)}"
 
 
 def free_port() -> int:

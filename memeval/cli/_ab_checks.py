@@ -20,6 +20,7 @@ import typer
 from memeval.cli._options import option_given
 from memeval.errors import UsageError
 from memeval.formatting import choices
+from memeval.types import arm_modes
 
 if TYPE_CHECKING:
     from memeval.packs import Pack
@@ -77,6 +78,7 @@ class AbArgs:
     futility_power: float
     futility: str
     looks_per_round: int
+    arms: str = "both"
 
 
 def ab_options(ctx: typer.Context, a: AbArgs) -> AbOptions:
@@ -103,6 +105,7 @@ def ab_options(ctx: typer.Context, a: AbArgs) -> AbOptions:
         default_concurrency,
         executor_for,
         planned_default_limits,
+        planned_modes,
         planned_selection,
     )
     from memeval.sandbox import DefaultLimits
@@ -117,6 +120,8 @@ def ab_options(ctx: typer.Context, a: AbArgs) -> AbOptions:
         planned_ids, planned_repeats = planned_selection(locate_run(a.resume, a.runs_dir))
         only = only or list(planned_ids)
         repeats = repeats if repeats is not None or a.until_decided else planned_repeats
+    # a resume keeps the run's arms unless --arms is given again (then the run card says whether it differs)
+    modes = planned_modes(locate_run(a.resume, a.runs_dir)) if a.resume and not option_given(ctx, "arms") else None
     proj = load_project(a.tasks)
     task_path = proj.tasks if proj else a.tasks
     task_set = load_task_set(task_path, only)  # a folder with no task is said before a missing agent
@@ -192,6 +197,7 @@ def ab_options(ctx: typer.Context, a: AbArgs) -> AbOptions:
             else None
         ),
         keep_bodies=a.keep_bodies,
+        modes=modes or arm_modes(a.arms),  # type: ignore[arg-type]  # a str checked against the Literal's values above
         default_limits=(
             planned_default_limits(locate_run(a.resume, a.runs_dir))
             if a.resume and not option_given(ctx, "default_storage_mb") and not option_given(ctx, "default_memory_mb")
@@ -220,6 +226,13 @@ def _refuse_bad_values(ctx: typer.Context, a: AbArgs) -> tuple[int, int]:
         raise UsageError(f"--network {a.network!r}: use proxy or none")
     if a.tamper not in ("flag", "fail"):
         raise UsageError(f"--tamper {a.tamper!r}: use flag or fail")
+    if a.arms not in ("both", "baseline", "pack"):
+        raise UsageError(f"--arms {a.arms!r}: use both, baseline or pack")
+    if a.arms != "both" and a.until_decided:
+        raise UsageError(
+            f"--arms {a.arms} with --until-decided: rounds run until the paired verdict decides, and a one-arm run "
+            "has none; drop --until-decided (a fixed-size run takes --repeats N) or run both arms"
+        )
     if a.retain not in ("failed", "always", "never"):
         raise UsageError(f"--retain {a.retain!r}: use failed, always or never")
     _check_upstream_api(ctx, a.upstream_api, a.upstream_url)

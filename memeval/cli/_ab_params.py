@@ -56,6 +56,18 @@ RepeatsOpt = Annotated[
     typer.Option(help="Trials per task and mode (default: [ab].repeats of memeval.toml, else 1).", min=1),
 ]
 
+ArmsOpt = Annotated[
+    str,
+    typer.Option(
+        "--arms",
+        help="both (default): every task cold (baseline) and with memory (pack), then the paired verdict; "
+        "baseline or pack: that arm alone, for what needs one arm (checking tasks, a verifier, an agent). A "
+        "one-arm run says so on its run card (modes) and in its output, and computes no verdict (none is printed; "
+        "`verdict` is null in --json); it exits 0 once a trial is scored. --resume keeps the run's arms. Not "
+        "with --until-decided.",
+    ),
+]
+
 OnlyOpt = Annotated[
     list[str] | None, typer.Option("--tasks", help="Run only these task ids (repeatable; default: every task).")
 ]

@@ -186,14 +186,15 @@ def run_trials(run_dir: Path, opts: AbOptions, *, quiet: bool, hint: ResumeHint)
                 markup=False,
             )
             return
+        modes = "2 modes" if len(opts.modes) == 2 else f"1 mode ({opts.modes[0]} only)"
         err.print(
-            f"memeval: run {run_dir.name}: {len(opts.task_set.tasks)} tasks x 2 modes x {opts.repeats} "
+            f"memeval: run {run_dir.name}: {len(opts.task_set.tasks)} tasks x {modes} x {opts.repeats} "
             f"repeat(s), agent {opts.agent.name}, {opts.concurrency} at once ({opts.executor})\n  folder {run_dir}"
         )
 
     status = "completed"
     with trial_bar(err, show=show) as bar:
-        job = bar.add_task("trials", total=len(opts.task_set.tasks) * 2 * opts.repeats)
+        job = bar.add_task("trials", total=len(opts.task_set.tasks) * len(opts.modes) * opts.repeats)
 
         def on_progress(p: RunProgress) -> None:
             running = f"{len(p.running)} running" + (f": {', '.join(p.running[:3])}" if p.running else "")
@@ -321,6 +322,10 @@ def _nothing_measured(result: RunResult) -> str:
             commonest = commonest[: _FAULT_SHOWN - 3] + "..."
         share = "each with" if n == len(trials) else f"the commonest ({n} of {len(trials)}):"
         return f"every trial faulted ({len(trials)} trials: {', '.join(codes)}), {share} {commonest}; {see}"
+    if result.run_card.modes is not None:  # one arm alone (--arms): no pair was planned, none is asked for
+        if not any(t.assessment == "scored" for t in trials):
+            return f"no trial was scored; {see}"
+        return ""
     if result.verdict is None or not result.verdict.n_tasks_paired:
         return f"no paired task was scored (no task has a scored trial in both arms); {see}"
     return ""

@@ -18,6 +18,17 @@ DbOpt = Annotated[
 ]
 """`--db`: the audit store; resolved by `memeval.audit.db_url` (value, then MEMEVAL_DB, then the default)."""
 
+PortOpt = Annotated[
+    int,
+    typer.Option(
+        help="TCP port; 0 takes any free port, and the address the server then prints (on stderr, its first "
+        "line) names the port it took.",
+        min=0,
+        max=65535,
+    ),
+]
+"""`--port` of `memeval serve` and `memeval audit serve`: 0 binds an ephemeral port (`_serving.bound_port`)."""
+
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON on stdout.")]
 """`--json`: machine-readable output on stdout instead of text."""
 

@@ -29,14 +29,24 @@ def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
     add_task_column(t, "Task", (row.task_id for row in result.table), console)  # ids whole at 80 columns
     t.add_column("Cold agent (baseline)", overflow="fold")
     t.add_column("With memory (pack)", overflow="fold")
+    ran = result.run_card.modes or ("baseline", "pack")  # a one-arm run (--arms): the other column says so
+
+    def arm(mode: str, text: str) -> str:
+        return text if mode in ran else "not run"
+
     for row in result.table:
-        t.add_row(escape(row.task_id), cell_text(row.cell("baseline")), cell_text(row.cell("pack")))
+        t.add_row(
+            escape(row.task_id),
+            arm("baseline", cell_text(row.cell("baseline"))),
+            arm("pack", cell_text(row.cell("pack"))),
+        )
     b_pass = sum(r.baseline_passes for r in result.table)
     b_n = sum(r.baseline_scored for r in result.table)
     p_pass = sum(r.pack_passes for r in result.table)
     p_n = sum(r.pack_scored for r in result.table)
     t.add_section()
-    t.add_row("Really passed", f"{b_pass} of {b_n}", f"{p_pass} of {p_n}", style="bold")
+    passed = (arm("baseline", f"{b_pass} of {b_n}"), arm("pack", f"{p_pass} of {p_n}"))
+    t.add_row("Really passed", *passed, style="bold")
     if v is not None:
         cop = v.cost_of_pass
         t.add_row(
@@ -59,6 +69,12 @@ def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
         console.print(
             f"[yellow]Control run ({escape(str(control))}):[/yellow] it checks the tasks, not an agent; control "
             "runs are left out of totals unless asked (memeval results --include-controls)."
+        )
+    if result.run_card.modes is not None:
+        one = " and ".join(result.run_card.modes)
+        console.print(
+            f"[yellow]One-arm run ({escape(one)} only, --arms {escape(one)}):[/yellow] the other arm was not run, "
+            "so no verdict is computed; run both arms (--arms both) to compare."
         )
     console.print(
         "Checked by held-back tests the agent never saw (level L2v). Agents' own claims are recorded and never counted."
@@ -132,9 +148,11 @@ def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
             f"\nPack (pack arm only): {escape(pack.name)} version {escape(pack.version)}, {len(slice_ids)} "
             f"item(s) in the slice, {pack.hash[:19]}…"
         )
+    elif result.run_card.modes is not None:
+        console.print("\nPack: none")
     else:
         console.print("\nPack: none (both arms cold: an A/A run)")
-    console.print("\nRun card (the same in both arms):")
+    console.print("\nRun card:" if result.run_card.modes is not None else "\nRun card (the same in both arms):")
     for k, val in card_fields(result.run_card, absent="—"):
         console.print(f"  {k}: {escape(str(val))}")
     console.print(

@@ -75,6 +75,15 @@ def bind_port(host: str, port: int, who: str = SERVERS) -> socket.socket:
     return sock
 
 
+def bound_port(sock: socket.socket) -> int:
+    """The TCP port `sock` is bound to: the one asked for, or with `--port 0` the free one the system gave.
+
+    The servers name it in the address of their first line, so a caller that asked for port 0
+    (a test, a script) reads the port there instead of probing a free one and racing others for it.
+    """
+    return int(sock.getsockname()[1])
+
+
 def bare_host(host: str) -> str:
     """`host` (a `--host` value) without the brackets of a URL's IPv6 literal: `[::1]` -> `::1`, else unchanged.
 

@@ -16,6 +16,7 @@ from memeval.cli._ab_params import (
     AgentCmdOpt,
     AgentOpt,
     AgentTimeoutOpt,
+    ArmsOpt,
     AsJsonOpt,
     BudgetUsdOpt,
     ConcurrencyOpt,
@@ -115,6 +116,7 @@ def ab(
     futility_power: FutilityPowerOpt = 0.20,
     futility: FutilityOpt = "binding",
     looks_per_round: LooksPerRoundOpt = 10,
+    arms: ArmsOpt = "both",
 ) -> None:
     """Run every task cold (baseline) and with memory (pack); print the table and the verdict.
 
@@ -184,6 +186,7 @@ def ab(
             futility_power=futility_power,
             futility=futility,
             looks_per_round=looks_per_round,
+            arms=arms,
         )
         opts = ab_options(ctx, args)
         if index_url:  # a server that cannot be reached is named now, not after the run has been paid for

@@ -26,11 +26,12 @@ from memeval.cli._audit_ingest import (
 from memeval.cli._audit_tokens import team_app, token_app
 from memeval.cli._interrupt import say_interrupted
 from memeval.cli._json import echo_json
-from memeval.cli._options import DbOpt, JsonOpt
+from memeval.cli._options import DbOpt, JsonOpt, PortOpt
 from memeval.cli._outfile import file_path
 from memeval.cli._serving import (
     bare_host,
     bind_port,
+    bound_port,
     check_budget_settings,
     plain_http_warning,
     say_loading,
@@ -454,7 +455,7 @@ def rebuild(
 @translate_errors
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="TCP port.", min=1, max=65535)] = 8765,
+    port: PortOpt = 8765,
     db: DbOpt = None,
 ) -> None:
     """Serve POST /api/v1/events (bearer token per sender) with uvicorn.
@@ -478,7 +479,7 @@ def serve(
     if warning := plain_http_warning("memeval audit serve", host):  # tokens in clear on the network
         typer.echo(warning, err=True)
     what = "memeval audit serve"
-    url = f"http://{f'[{host}]' if ':' in host else host}:{port}/api/v1/events"
+    url = f"http://{f'[{host}]' if ':' in host else host}:{bound_port(sock)}/api/v1/events"  # --port 0: the port taken
     with sock, sigterm_ends_loading(f"{what} on {url}"):  # a SIGTERM while it loads stops it at once
         loaded = say_loading(sock, what, url=url)  # at once, before the store's and the app's modules load
         from memeval.audit import create_ingest_app, db_url, end_worker_pools, open_store, worker_count

@@ -19,10 +19,11 @@ import typer
 
 from memeval.cli._json import echo_json
 from memeval.cli._login import AsOpt, PasswordStdinOpt, login
-from memeval.cli._options import DbOpt, JsonOpt
+from memeval.cli._options import DbOpt, JsonOpt, PortOpt
 from memeval.cli._serving import (
     bare_host,
     bind_port,
+    bound_port,
     check_budget_settings,
     loopback,
     say_loading,
@@ -91,7 +92,7 @@ def no_account_note(store: SqlAuditStore, db: str | None) -> str | None:
 @translate_errors
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on (loopback by default).")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="TCP port.", min=1, max=65535)] = 8765,
+    port: PortOpt = 8765,
     db: DbOpt = None,
     overdue_after_h: Annotated[
         float | None,
@@ -151,7 +152,7 @@ def serve(
     # before the store and the app: a port in use is said at once, in one line
     host = bare_host(host)  # `[::1]`, as in a URL, listens on ::1
     sock = bind_port(host, port)
-    url = f"http://{f'[{host}]' if ':' in host else host}:{port}/"
+    url = f"http://{f'[{host}]' if ':' in host else host}:{bound_port(sock)}/"  # --port 0: the port taken
     what = f"memeval review on {url}"
     with sock, sigterm_ends_loading(what):  # a SIGTERM while it loads stops it at once
         warm = None

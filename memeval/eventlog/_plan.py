@@ -18,7 +18,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from memeval import __version__
-from memeval.types import NetworkMode, TamperPolicy
+from memeval.types import Mode, NetworkMode, TamperPolicy
 
 
 def _sorted(obj: Any) -> Any:
@@ -98,6 +98,9 @@ class RunCard(Logged):
     `storage_mb` and `memory_mb`, each a number of MiB or `none`, the memory one saying when the
     machine's mechanism (rlimits) does not apply it. None: no default (runs from before the field,
     or both set to 0); left out of the logged card then, so such a card reads as it did."""
+    modes: tuple[Mode, ...] | None = None
+    """The arms a one-arm run planned (`memeval ab --arms baseline` or `pack`): one mode, and no verdict is
+    computed. None: both arms, a paired run (left out of the logged card, which reads as it always did)."""
 
 
 class TaskPin(Logged):

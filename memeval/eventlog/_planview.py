@@ -42,6 +42,7 @@ class RunCardView(_S, frozen=True, kw_only=True):
     executor: str = "serial"
     memeval: str = __version__
     model: str | None
+    modes: tuple[Mode, ...] | None = None
     network: NetworkMode
     prices: str | None = None
     repeats: int

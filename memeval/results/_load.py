@@ -66,6 +66,8 @@ class Run:
         controls = sorted({t.control for t in r.trials if t.control})
         if controls:
             verdict = f"a control run ({', '.join(controls)}), no verdict"
+        elif r.run_card.modes is not None:
+            verdict = f"a one-arm run ({', '.join(r.run_card.modes)} only), no verdict"
         elif not any(t.assessment == "scored" for t in r.trials):
             verdict = "nothing measured, no verdict"
         elif r.verdict is None:

@@ -42,8 +42,9 @@ def table_and_verdict(
 ) -> tuple[tuple[TableRow, ...], PairedVerdict | None]:
     """The run's table (one row a planned task, `_cell` per arm) and its paired verdict.
 
-    The verdict is None when no task has a trial; the statistics are `memeval.stats.paired_verdict`,
-    seeded by the plan's `stats` seed.
+    The verdict is None when no task has a trial, and for a one-arm run (`memeval ab --arms`, the card's
+    `modes`: there is no pair to compare); the statistics are `memeval.stats.paired_verdict`, seeded by
+    the plan's `stats` seed.
     """
     # The statistics (scipy, statsmodels) load only when a verdict is computed, not for a cached
     # projection or a command's start.
@@ -85,7 +86,7 @@ def table_and_verdict(
                 )
             )
     verdict = None
-    if inputs:
+    if inputs and plan.run_card.modes is None:  # both arms planned: a one-arm run computes no verdict
         seed = plan.seeds.get("stats")
         kw: _Seeds = {"perm_seed": seed, "boot_seed": seed} if seed is not None else {}
         verdict = paired_verdict(

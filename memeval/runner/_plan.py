@@ -95,6 +95,8 @@ class AbOptions:
     default_limits: DefaultLimits = field(default_factory=DefaultLimits)
     """Storage and memory limits for tasks whose task.toml names none (`--default-storage-mb`,
     `--default-memory-mb`); recorded on the run card."""
+    modes: tuple[Mode, ...] = MODES
+    """The arms planned (`--arms`): both, or one alone, recorded on the run card as `modes` (no verdict then)."""
 
     def all_upstreams(self) -> tuple[UpstreamSpec, ...]:
         """`upstream` (if set) followed by `extra_upstreams`."""
@@ -133,6 +135,7 @@ def run_card(opts: AbOptions) -> RunCard:
         sequential=opts.sequential.model_dump(mode="json") if opts.sequential else None,
         **({"default_limits": d} if (d := opts.default_limits.card(limits_mechanism())) else {}),
         **({"prices": prices_pin(opts.prices_file)} if opts.prices_file is not None else {}),
+        **({"modes": opts.modes} if opts.modes != MODES else {}),  # a paired run's card reads as it always did
     )
 
 
@@ -153,16 +156,16 @@ def _upstream_label(opts: AbOptions) -> str:
 
 
 MAX_PLANNED_TRIALS = 200_000
-"""Most trials one run may plan (tasks x 2 modes x repeats): the plan is one event held in memory,
+"""Most trials one run may plan (tasks x modes x repeats): the plan is one event held in memory,
 and a typo such as `--repeats 100000000` used to fill the machine's memory before any output."""
 
 
 def plan_trials(opts: AbOptions) -> tuple[PlannedTrial, ...]:
-    """Every trial, arms interleaved: per repeat, per task, both modes, the first one alternating."""
+    """Every trial, arms interleaved: per repeat, per task, each planned mode (`opts.modes`), the first alternating."""
     out: list[PlannedTrial] = []
     for r in range(1, opts.repeats + 1):
         for i, t in enumerate(opts.task_set.tasks):
-            modes: tuple[Mode, ...] = MODES if (i + r) % 2 == 0 else MODES[::-1]
+            modes = opts.modes if (i + r) % 2 == 0 else opts.modes[::-1]
             for m in modes:
                 out.append(
                     PlannedTrial(
@@ -203,10 +206,15 @@ def plan_run(opts: AbOptions) -> RunPlanned:
     if not opts.task_set.tasks:
         raise UsageError("the task set has no task to run")
     n_tasks = len(opts.task_set.tasks)
-    if n_tasks * len(MODES) * opts.repeats > MAX_PLANNED_TRIALS:
-        most = max(1, MAX_PLANNED_TRIALS // (n_tasks * len(MODES)))
+    n_modes = len(opts.modes)
+    if not n_modes or set(opts.modes) - set(MODES):
+        raise UsageError(f"modes {opts.modes!r}: plan baseline, pack or both (--arms)")
+    if opts.sequential is not None and opts.modes != MODES:
+        raise UsageError("--until-decided runs until the paired verdict decides: it needs both arms (--arms both)")
+    if n_tasks * n_modes * opts.repeats > MAX_PLANNED_TRIALS:
+        most = max(1, MAX_PLANNED_TRIALS // (n_tasks * n_modes))
         raise UsageError(
-            f"--repeats {opts.repeats} with {n_tasks} task(s) plans {n_tasks * len(MODES) * opts.repeats:,} trials,"
+            f"--repeats {opts.repeats} with {n_tasks} task(s) plans {n_tasks * n_modes * opts.repeats:,} trials,"
             f" over the limit of {MAX_PLANNED_TRIALS:,} a run: use --repeats {most:,} or fewer (or fewer tasks)"
         )
     if opts.sequential is not None and opts.sequential.looks_per_round > len(opts.task_set.tasks):
@@ -262,6 +270,13 @@ def planned_selection(run_dir: Path) -> tuple[tuple[str, ...], int]:
     assert isinstance(planned, RunPlanned)
     ids = tuple(dict.fromkeys(t.task_id for t in planned.trials))
     return ids, max((t.repeat for t in planned.trials), default=1)
+
+
+def planned_modes(run_dir: Path) -> tuple[Mode, ...]:
+    """The arms run `run_dir` was planned with: its card's `modes`, or both for a card without it (a paired run)."""
+    planned = RunLog(run_dir).read().events[0]
+    assert isinstance(planned, RunPlanned)
+    return planned.run_card.modes or MODES
 
 
 def planned_default_limits(run_dir: Path) -> DefaultLimits:

@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING
 from memeval.errors import UsageError, WorldBuildError
 from memeval.runner._lowwater import FILLER_PREFIX, LOW_WATER_FILES, Room, Turn, room
 from memeval.sandbox import STORAGE_LIMIT_PREFIX, Limits, task_limits
-from memeval.types import MODES, FaultCode
+from memeval.types import FaultCode
 
 if TYPE_CHECKING:
     from memeval.runner._plan import AbOptions
@@ -101,8 +101,8 @@ def check_room(opts: AbOptions) -> None:
         except WorldBuildError:  # a size that does not parse: that task's world build says so
             continue
         if limits.disk_bytes:
-            caps += [(limits.disk_bytes, f"task {task.task_id}")] * (len(MODES) * max(1, opts.repeats))
-    at_once = max(1, min(opts.concurrency, len(opts.task_set.tasks) * len(MODES) * max(1, opts.repeats)))
+            caps += [(limits.disk_bytes, f"task {task.task_id}")] * (len(opts.modes) * max(1, opts.repeats))
+    at_once = max(1, min(opts.concurrency, len(opts.task_set.tasks) * len(opts.modes) * max(1, opts.repeats)))
     caps.sort(key=lambda c: c[0], reverse=True)
     free = free_bytes(opts.runs_dir)
     one = (caps[0][0] if caps else 0) + (RESERVE_MB << 20)

@@ -170,6 +170,7 @@ CARD_FIELDS = (
     "concurrency",
     "executor",
     "sequential",
+    "modes",
 )
 
 
@@ -185,7 +186,7 @@ def card_fields(card: RunCard, absent: str | None = None) -> tuple[tuple[str, st
     """The run card as (field, text) pairs, in `CARD_FIELDS` order, for the terminal and the report.
 
     A mapping reads `key=value, ...` (empty values left out), a list `a, b`, None an em dash.
-    `sequential` is left out of a fixed-size run.
+    `sequential` is left out of a fixed-size run, `modes` out of a paired one (both arms).
 
     Args:
         card: the run's card (`RunResult.run_card`).
@@ -195,8 +196,8 @@ def card_fields(card: RunCard, absent: str | None = None) -> tuple[tuple[str, st
     out = []
     for k in CARD_FIELDS:
         recorded = k in card.model_fields_set
-        if k == "sequential" and card.sequential is None:
-            continue  # a fixed-size run
+        if (k == "sequential" and card.sequential is None) or (k == "modes" and card.modes is None):
+            continue  # a fixed-size run; a paired run (both arms)
         if recorded:
             out.append((k, _value(getattr(card, k))))
         elif absent is not None:
@@ -275,6 +276,7 @@ def build_context(run: Run, include_controls: bool = True) -> ReportContext:
     v = res.verdict
     repeats = max([t.repeat for t in res.trials] + [res.run_card.repeats])
     by_key = {(r.task_id, r.mode, r.repeat): r for r in res.trials}
+    ran = res.run_card.modes or MODES  # a one-arm run (`memeval ab --arms`): the other arm's cells say so
     rows = []
     for row in res.table:
         cells = []
@@ -293,14 +295,15 @@ def build_context(run: Run, include_controls: bool = True) -> ReportContext:
         rows.append(
             TaskRow(
                 task_id=row.task_id,
-                baseline=cell_text(row.cell("baseline")),
-                pack=cell_text(row.cell("pack")),
+                baseline=cell_text(row.cell("baseline")) if "baseline" in ran else "not run",
+                pack=cell_text(row.cell("pack")) if "pack" in ran else "not run",
                 cells=tuple(cells),
             )
         )
+    one_arm = f"a one-arm run (--arms {' and '.join(ran)}): the other arm was not run, so no verdict is computed"
     verdict, reason, p_text, delta_text, cost_delta = (
         "unresolved",
-        "no task was scored in both arms",
+        one_arm if res.run_card.modes is not None else "no task was scored in both arms",
         "—",
         "—",
         "—",

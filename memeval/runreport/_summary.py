@@ -125,6 +125,7 @@ class RunSummary:
         control_kinds: the control agents seen (`oracle`, `nop`).
         include_controls: whether control trials were counted.
         warnings: plain sentences, each naming what is weak and how to fix it.
+        modes: the one arm a one-arm run planned (`memeval ab --arms`, the card's `modes`), or None for both.
     """
 
     run_id: str
@@ -146,6 +147,7 @@ class RunSummary:
     tokens_calls: tuple[int, int] | None = None
     tokens_attempts_cut: int = 0
     tokens_attempts_at_work: int = 0
+    modes: tuple[str, ...] | None = None
 
 
 def rate_interval(per_task: dict[str, list[bool]]) -> tuple[tuple[float, float] | None, str | None]:
@@ -433,6 +435,7 @@ def summarize(run: Run, include_controls: bool = False) -> RunSummary:
         run_dir=str(run.path),
         status=status,
         arms=tuple(_arm(m, counted) for m in MODES),
+        modes=res.run_card.modes,
         outcomes=out,
         cost_usd=round(sum(v for v in by_arm.values() if v is not None), 6) if metered else None,
         cost_by_arm=by_arm,

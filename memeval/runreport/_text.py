@@ -53,6 +53,14 @@ def outcomes_text(o: Outcomes) -> str:
     )
 
 
+def _arm_text(s: RunSummary, a: ArmScore) -> str:
+    """An arm's score, or for the arm a one-arm run left out, that it was not run and why there is no verdict."""
+    if s.modes is not None and a.mode not in s.modes:
+        ran = " and ".join(s.modes)
+        return f"not run (a one-arm run: --arms {ran}; no verdict is computed)"
+    return score_text(a)
+
+
 def summary_lines(s: RunSummary) -> list[str]:
     """The summary as lines of text, in the order Score, Outcomes, Cost, Time, Artifacts, Controls.
 
@@ -65,7 +73,7 @@ def summary_lines(s: RunSummary) -> list[str]:
         Time:      54s
         Artifacts: runs/01M8...
     """
-    lines = [f"Score, {a.mode + ':':<9} {score_text(a)}" for a in s.arms]
+    lines = [f"Score, {a.mode + ':':<9} {_arm_text(s, a)}" for a in s.arms]
     lines.append(f"Outcomes:  {outcomes_text(s.outcomes)}")
     total = s.outcomes.total
     if s.cost_usd is None:

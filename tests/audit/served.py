@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 from ingest_events import post_events
-from live_server import free_port
+from live_server import announced_url
 from patience import patient
 from procs import cmdline, live, started
 
@@ -34,8 +34,6 @@ from memeval.audit import SqlAuditStore, add_token
 
 ROOT = Path(__file__).resolve().parents[2]
 KEY_HEX = "ab" * 32
-PORT_TRIES = 3
-"""Ports `served` tries when the one it probed was taken before the server bound it."""
 
 
 @dataclass
@@ -134,33 +132,24 @@ def served(tmp_path: Path, env: dict[str, str]) -> Iterator[Served]:
     store._write_engine.dispose()
     base = {k: v for k, v in os.environ.items() if not k.startswith("MEMEVAL_")}
     base.update(PYTHONPATH=str(ROOT), MEMEVAL_DB=db, MEMEVAL_AUDIT_WORKERS="0", MEMEVAL_FINGERPRINT_KEY=KEY_HEX)
-    for attempt in range(PORT_TRIES):
-        # a port probed free can be taken by another process before the server binds it (the command takes no
-        # port 0): it then ends at once with its "already in use" usage line (exit 2), and another port is tried
-        port = free_port()
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "memeval", "audit", "serve", "--port", str(port)],
-            cwd=tmp_path,
-            env={**base, **env},
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            start_new_session=True,
-        )
-        srv = Served(proc, f"http://127.0.0.1:{port}", token, db)
-        end = time.monotonic() + patient(180)
-        while "(Ctrl-C to stop)" not in srv.log:
-            if proc.poll() is not None or time.monotonic() > end:
-                proc.kill()
-                proc.wait()
-                if proc.returncode == 2 and f"port {port}" in srv.log and "already in use" in srv.log:
-                    break
-                pytest.fail("memeval audit serve did not start:\n" + srv.log)
-            time.sleep(0.1)
-        else:
-            break
-        if attempt == PORT_TRIES - 1:
-            pytest.fail(f"memeval audit serve found {PORT_TRIES} probed ports taken:\n" + srv.log)
+    proc = subprocess.Popen(  # --port 0: the port it took is in its first line (none probed, none raced for)
+        [sys.executable, "-m", "memeval", "audit", "serve", "--port", "0"],
+        cwd=tmp_path,
+        env={**base, **env},
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    srv = Served(proc, "", token, db)
+    end = time.monotonic() + patient(180)
+    while "(Ctrl-C to stop)" not in srv.log:
+        if proc.poll() is not None or time.monotonic() > end:
+            proc.kill()
+            proc.wait()
+            pytest.fail("memeval audit serve did not start:\n" + srv.log)
+        time.sleep(0.1)
+    srv.url = announced_url(srv.log)
     try:
         yield srv
     finally:

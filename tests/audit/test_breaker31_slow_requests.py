@@ -16,7 +16,7 @@ import sys
 
 import httpx
 from line_reader import Lines
-from live_server import free_port, listening
+from live_server import announced_url, listening
 from patience import patient
 from served import ROOT, served
 from slow_clients import closed_by_server, slow_clients
@@ -51,7 +51,6 @@ def test_audit_serve_closes_slow_and_idle_connections_and_serves_on(tmp_path) ->
 
 
 def test_memeval_serve_closes_slow_and_idle_connections_and_serves_on(tmp_path) -> None:
-    port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("MEMEVAL_")}
     env.update(
         PYTHONPATH=str(ROOT),
@@ -60,16 +59,17 @@ def test_memeval_serve_closes_slow_and_idle_connections_and_serves_on(tmp_path) 
         MEMEVAL_HTTP_READ_TIMEOUT_S="2",
     )
     proc = subprocess.Popen(
-        [sys.executable, "-m", "memeval", "serve", "--no-ingest", "--port", str(port)],
+        [sys.executable, "-m", "memeval", "serve", "--no-ingest", "--port", "0"],
         cwd=tmp_path, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
     try:
         assert proc.stderr is not None
-        listening(proc, Lines(proc.stderr))
+        url = announced_url(listening(proc, Lines(proc.stderr))[-1])  # the port --port 0 took
+        port = int(url.rsplit(":", 1)[1])
         head = b"POST /login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n\r\n"
         closed = closed_by_server(slow_clients(port, head), patient(30))
         assert closed == {"idle", "slow head", "slow body"}, f"still held open after {patient(30)} s: {closed}"
-        assert httpx.get(f"http://127.0.0.1:{port}/login", timeout=patient(30)).status_code == 200
+        assert httpx.get(f"{url}/login", timeout=patient(30)).status_code == 200
     finally:
         proc.terminate()
         proc.communicate(timeout=patient(30))

@@ -12,7 +12,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from live_server import free_port
 from usage_line import one_usage_line, run_memeval
 
 
@@ -20,7 +19,7 @@ from usage_line import one_usage_line, run_memeval
 def test_a_bad_budget_is_refused_before_the_engines_load(tmp_path: Path, name: str) -> None:
     db = tmp_path / "audit" / "a.sqlite"
     env = {"MEMEVAL_DB": f"sqlite:///{db}", "MEMEVAL_AUDIT_WORKERS": "0", name: "abc"}
-    out = run_memeval("audit", "serve", "--port", str(free_port()), cwd=tmp_path, env=env)
+    out = run_memeval("audit", "serve", "--port", "0", cwd=tmp_path, env=env)
     one_usage_line(out, f"{name}='abc'", "positive number")
     assert "loading the redactor" not in out.stderr, out.stderr
     assert not db.exists()  # refused before the store was opened

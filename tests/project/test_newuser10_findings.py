@@ -107,12 +107,11 @@ def test_the_review_key_lives_per_store_outside_the_working_directory(
 def test_serve_of_a_store_elsewhere_writes_nothing_where_it_starts(tmp_path: Path) -> None:
     # The real server, stopped once it listens: the working directory stays empty.
     from line_reader import Lines
-    from live_server import free_port, listening
+    from live_server import listening
 
     work, stores, config = tmp_path / "work", tmp_path / "stores", tmp_path / "config"
     for d in (work, stores):
         d.mkdir()
-    port = free_port()
     env = {
         **{k: v for k, v in os.environ.items() if not k.startswith("MEMEVAL_")},
         "PYTHONPATH": str(REPO),
@@ -120,7 +119,7 @@ def test_serve_of_a_store_elsewhere_writes_nothing_where_it_starts(tmp_path: Pat
         "XDG_CONFIG_HOME": str(config),
     }
     proc = subprocess.Popen(
-        [sys.executable, "-m", "memeval", "serve", "--no-ingest", "--port", str(port)],
+        [sys.executable, "-m", "memeval", "serve", "--no-ingest", "--port", "0"],
         cwd=work,
         env=env,
         stdout=subprocess.PIPE,

@@ -25,7 +25,7 @@ import urllib.request
 from pathlib import Path
 
 from cli_process import options_by_command
-from live_server import free_port
+from live_server import announced_url
 from patience import patient
 from usage_line import one_usage_line, run_memeval
 
@@ -116,17 +116,19 @@ def test_the_viewer_answers_a_browsers_icon_request_with_no_content(tmp_path: Pa
     repo = Path(__file__).resolve().parents[2]
     run = tmp_path / "run"
     shutil.copytree(repo / "tests" / "fixtures" / "runlog_v1" / "oracle-mini", run)
-    port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("MEMEVAL_")}
     proc = subprocess.Popen(
-        [sys.executable, "-m", "memeval", "view", str(run), "--no-browser", "--port", str(port)],
+        [sys.executable, "-m", "memeval", "view", str(run), "--no-browser", "--port", "0"],
         cwd=tmp_path, env={**env, "PYTHONPATH": str(repo)}, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         text=True, start_new_session=True,
     )  # fmt: skip
     try:
-        assert proc.stdout is not None and "memeval view: http://127.0.0.1:" in proc.stdout.readline()
-        assert _status(f"http://127.0.0.1:{port}/") == 200
-        assert _status(f"http://127.0.0.1:{port}/favicon.ico") == 204
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        assert "memeval view: http://127.0.0.1:" in line, line
+        url = announced_url(line)  # the port --port 0 took
+        assert _status(f"{url}/") == 200
+        assert _status(f"{url}/favicon.ico") == 204
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         proc.communicate(timeout=patient(30))

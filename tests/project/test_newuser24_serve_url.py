@@ -17,7 +17,7 @@ from pathlib import Path
 import httpx
 import pytest
 from line_reader import Lines
-from live_server import free_port
+from live_server import announced_url
 from patience import patient
 from usage_line import spawn_memeval
 
@@ -27,20 +27,20 @@ from usage_line import spawn_memeval
     [(["serve"], "memeval review", "/"), (["audit", "serve"], "memeval audit serve", "/api/v1/events")],
 )
 def test_the_loading_line_names_the_address(tmp_path: Path, args: list[str], name: str, path: str) -> None:
-    port = free_port()
     env = {
         "MEMEVAL_DB": f"sqlite:///{tmp_path / 'a.sqlite'}",
         "MEMEVAL_AUDIT_WORKERS": "0",
         "MEMEVAL_REVIEW_SECRET_FILE": str(tmp_path / "secret"),
     }
-    proc = spawn_memeval(*args, "--port", str(port), cwd=tmp_path, env=env, stdout=subprocess.DEVNULL)
+    proc = spawn_memeval(*args, "--port", "0", cwd=tmp_path, env=env, stdout=subprocess.DEVNULL)
     assert proc.stderr is not None
     err = Lines(proc.stderr)
-    url = f"http://127.0.0.1:{port}{path}"
     try:
         first = err.next(patient(120)) or "(nothing on stderr)"
+        base = announced_url(first)  # the port --port 0 took
+        url = f"{base}{path}"
         with httpx.Client(timeout=patient(30)) as c:  # the address it names answers (503 while it loads)
-            answer = c.get(f"http://127.0.0.1:{port}/api/v1/health")
+            answer = c.get(f"{base}/api/v1/health")
     finally:
         os.killpg(proc.pid, signal.SIGKILL)
         proc.wait(timeout=patient(30))

@@ -22,7 +22,6 @@ from pathlib import Path
 
 import pytest
 from line_reader import Lines
-from live_server import free_port
 from patience import patient
 from usage_line import spawn_memeval
 
@@ -40,7 +39,7 @@ def test_sigterm_at_the_loading_line_stops_before_the_store_is_made(tmp_path: Pa
         "MEMEVAL_AUDIT_WORKERS": "0",
         "MEMEVAL_REVIEW_SECRET_FILE": str(tmp_path / "secret"),
     }
-    proc = spawn_memeval(*args, "--port", str(free_port()), cwd=tmp_path, env=env, stdout=subprocess.DEVNULL)
+    proc = spawn_memeval(*args, "--port", "0", cwd=tmp_path, env=env, stdout=subprocess.DEVNULL)
     assert proc.stderr is not None
     err = Lines(proc.stderr)
     try:

@@ -22,7 +22,6 @@ from pathlib import Path
 
 import pytest
 from line_reader import Lines
-from live_server import free_port
 from patience import patient
 from procs import cmdline, live
 from usage_line import spawn_memeval
@@ -56,9 +55,8 @@ def _pool_worker(server: int) -> int | None:
 def test_a_stopped_audit_serve_does_not_wait_for_its_workers(
     tmp_path: Path, sig: signal.Signals, code: int, last: str
 ) -> None:
-    port = free_port()
     env = {"MEMEVAL_DB": f"sqlite:///{tmp_path / 'a.sqlite'}", "MEMEVAL_AUDIT_WORKERS": "1"}
-    proc = spawn_memeval("audit", "serve", "--port", str(port), cwd=tmp_path, env=env, stdout=subprocess.DEVNULL)
+    proc = spawn_memeval("audit", "serve", "--port", "0", cwd=tmp_path, env=env, stdout=subprocess.DEVNULL)
     assert proc.stderr is not None
     err = Lines(proc.stderr)
     said: list[str] = []

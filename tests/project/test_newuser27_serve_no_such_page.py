@@ -17,7 +17,7 @@ from pathlib import Path
 
 import httpx
 from line_reader import Lines
-from live_server import free_port
+from live_server import announced_url
 from patience import patient
 from usage_line import set_up_memeval, spawn_memeval
 
@@ -30,14 +30,13 @@ def test_an_address_no_page_has_is_a_page_naming_the_pages(tmp_path: Path) -> No
     }
     made = set_up_memeval("audit", "team", "set", "fernhill", "--tz", "Europe/London", cwd=tmp_path, env=env)
     assert made.returncode == 0, made.stderr[-2000:]
-    port = free_port()
-    proc = spawn_memeval("serve", "--no-ingest", "--port", str(port), cwd=tmp_path, env=env, stdout=subprocess.DEVNULL)
+    proc = spawn_memeval("serve", "--no-ingest", "--port", "0", cwd=tmp_path, env=env, stdout=subprocess.DEVNULL)
     assert proc.stderr is not None
     err = Lines(proc.stderr)
     try:
         line = err.next(patient(120)) or "(nothing on stderr)"
         assert line.startswith("memeval review on http://127.0.0.1:"), line
-        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=patient(30)) as c:
+        with httpx.Client(base_url=announced_url(line), timeout=patient(30)) as c:  # the port --port 0 took
             pages = {path: c.get(path) for path in ("/items/lesson/fernhill/les_07", "/queue", "/%3Cb%3Ex%3C/b%3E")}
             posted = c.post("/", data={"x": "1"})
             api = c.get("/api/v1/review/nope")

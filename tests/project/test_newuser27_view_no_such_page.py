@@ -15,7 +15,7 @@ import signal
 from pathlib import Path
 
 import httpx
-from live_server import free_port
+from live_server import announced_url
 from patience import patient
 from usage_line import REPO, spawn_memeval
 
@@ -23,12 +23,12 @@ from usage_line import REPO, spawn_memeval
 def test_an_address_no_viewer_page_has_is_a_page_naming_the_pages(tmp_path: Path) -> None:
     run = tmp_path / "run"
     shutil.copytree(REPO / "tests" / "fixtures" / "runlog_v1" / "oracle-mini", run)
-    port = free_port()
-    proc = spawn_memeval("view", str(run), "--no-browser", "--port", str(port), cwd=tmp_path)
+    proc = spawn_memeval("view", str(run), "--no-browser", "--port", "0", cwd=tmp_path)
     assert proc.stdout is not None
     try:
-        assert "memeval view: http://127.0.0.1:" in proc.stdout.readline()
-        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=patient(30)) as c:
+        line = proc.stdout.readline()
+        assert "memeval view: http://127.0.0.1:" in line, line
+        with httpx.Client(base_url=announced_url(line), timeout=patient(30)) as c:
             pages = {path: c.get(path) for path in ("/trials/x", "/run", "/%3Cb%3Ex%3C/b%3E")}
             posted = c.post("/", data={"x": "1"})
             overview = c.get("/")

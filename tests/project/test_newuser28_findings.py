@@ -26,7 +26,6 @@ import subprocess
 from pathlib import Path
 
 from line_reader import Lines
-from live_server import free_port
 from patience import patient
 from usage_line import REPO, one_usage_line, run_memeval, set_up_memeval, spawn_memeval
 
@@ -98,7 +97,7 @@ def test_an_empty_password_stdin_names_only_the_command_typed(tmp_path: Path) ->
 
 def _serve_lines(tmp_path: Path, env: dict[str, str]) -> list[str]:
     """What `memeval serve --no-ingest` says on stderr until it is stopped with SIGTERM once listening."""
-    proc = spawn_memeval("serve", "--no-ingest", "--port", str(free_port()), cwd=tmp_path, env=env,
+    proc = spawn_memeval("serve", "--no-ingest", "--port", "0", cwd=tmp_path, env=env,
                          stdout=subprocess.DEVNULL)  # fmt: skip
     assert proc.stderr is not None
     err = Lines(proc.stderr)

@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 
 from line_reader import Lines
-from live_server import LISTENING, free_port
+from live_server import LISTENING
 from patience import patient
 from usage_line import REPO, one_usage_line, run_memeval, set_up_memeval, spawn_memeval
 
@@ -60,7 +60,7 @@ def test_a_server_started_in_the_wrong_folder_leaves_no_store_or_key(tmp_path: P
     wrong.mkdir()
     env = {"XDG_CONFIG_HOME": str(cfg)}
     for args in (["serve", "--no-ingest"], ["audit", "serve"]):
-        said = _serve_until_listening([*args, "--port", str(free_port())], wrong, env)
+        said = _serve_until_listening([*args, "--port", "0"], wrong, env)
         (line,) = [w for w in said if "removed the store" in w]
         assert str(wrong / "audit" / "memeval.sqlite") in line and "--db" in line, line
         assert _files(wrong) == [] and [p for p in _files(cfg) if p.endswith(".key")] == [], (args, _files(wrong, cfg))
@@ -69,7 +69,7 @@ def test_a_server_started_in_the_wrong_folder_leaves_no_store_or_key(tmp_path: P
 def test_a_server_keeps_a_store_it_made_once_something_is_stored(tmp_path: Path) -> None:
     """A first serve on a new store, then `users add` while it runs (as its own hint says): store and keys stay."""
     env = {"MEMEVAL_DB": f"sqlite:///{tmp_path / 'store' / 'audit.sqlite'}", "XDG_CONFIG_HOME": str(tmp_path / "cfg")}
-    proc = spawn_memeval("serve", "--no-ingest", "--port", str(free_port()), cwd=tmp_path, env=env,
+    proc = spawn_memeval("serve", "--no-ingest", "--port", "0", cwd=tmp_path, env=env,
                          stdout=subprocess.DEVNULL)  # fmt: skip
     assert proc.stderr is not None
     err = Lines(proc.stderr)
@@ -99,13 +99,14 @@ def _readme_serve_line() -> str:
 def test_readme_serve_line_pasted_in_a_script_leaves_no_server(tmp_path: Path) -> None:
     """The audit walk's `memeval serve &`, run in a script that then ends, must not leave the server running."""
     line = _readme_serve_line()
-    port = free_port()
     command = line.replace(".venv/bin/memeval serve", f"{shlex.quote(sys.executable)} -m memeval serve --no-ingest "
-                           f"--port {port}", 1)  # fmt: skip
+                           "--port 0", 1)  # fmt: skip
     script = tmp_path / "walk.sh"
     script.write_text(  # the line, then wait until it answers, then the script ends
         f"set -e\n{command}\n"
-        f"for i in $(seq 1 600); do (exec 3<>/dev/tcp/127.0.0.1/{port}) 2>/dev/null && break; sleep 0.5; done\n"
+        # the port --port 0 took, from the line that says it listens (the script's stderr is err.txt)
+        "for i in $(seq 1 600); do p=$(sed -n 's|.*http://127.0.0.1:\\([0-9]*\\)/ (Ctrl-C to stop)|\\1|p' err.txt)\n"
+        '  [ -n "$p" ] && (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null && break; sleep 0.5; done\n'
         "echo answered\n"
     )
     env = {k: v for k, v in os.environ.items() if not k.startswith("MEMEVAL_")}

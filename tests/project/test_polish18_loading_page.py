@@ -21,7 +21,7 @@ from pathlib import Path
 import httpx
 import pytest
 from line_reader import Lines
-from live_server import free_port
+from live_server import announced_url
 from patience import patient
 from usage_line import spawn_memeval
 
@@ -29,25 +29,24 @@ PAGE = {"Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0
 """What a browser sends for a page."""
 
 
-def _serve(tmp_path: Path, port: int) -> subprocess.Popen[str]:
-    """`memeval serve --port PORT` in its own session, on a store in `tmp_path`, stderr piped."""
+def _serve(tmp_path: Path) -> subprocess.Popen[str]:
+    """`memeval serve --port 0` in its own session on a store in `tmp_path`; stderr piped: line 1 names the port."""
     env = {
         "MEMEVAL_DB": f"sqlite:///{tmp_path / 'a.sqlite'}",
         "MEMEVAL_AUDIT_WORKERS": "0",
         "MEMEVAL_REVIEW_SECRET_FILE": str(tmp_path / "secret"),
     }
-    return spawn_memeval("serve", "--port", str(port), cwd=tmp_path, env=env, stdout=subprocess.DEVNULL)
+    return spawn_memeval("serve", "--port", "0", cwd=tmp_path, env=env, stdout=subprocess.DEVNULL)
 
 
 def test_a_page_request_while_loading_gets_html_and_the_api_json(tmp_path: Path) -> None:
-    port = free_port()
-    proc = _serve(tmp_path, port)
+    proc = _serve(tmp_path)
     assert proc.stderr is not None
     err = Lines(proc.stderr)
     try:
         first = err.next(patient(120)) or "(nothing on stderr)"
         assert first.startswith("memeval review: loading the redactor and hold detector"), first
-        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=patient(30)) as c:
+        with httpx.Client(base_url=announced_url(first), timeout=patient(30)) as c:
             answers = {
                 "page /": c.get("/", headers=PAGE),
                 "page /review/queue": c.get("/review/queue"),  # a page path, whatever it accepts

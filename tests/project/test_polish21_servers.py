@@ -17,7 +17,6 @@ from pathlib import Path
 import httpx
 import pytest
 from line_reader import Lines
-from live_server import free_port
 from patience import patient
 from usage_line import spawn_memeval
 
@@ -44,7 +43,7 @@ def _stop(proc: subprocess.Popen[str], sig: int = signal.SIGTERM) -> int:
 
 
 def test_audit_serve_warns_of_plain_http_beyond_loopback(tmp_path: Path) -> None:
-    proc = _spawned(["audit", "serve", "--host", "0.0.0.0", "--port", str(free_port())], tmp_path)
+    proc = _spawned(["audit", "serve", "--host", "0.0.0.0", "--port", "0"], tmp_path)
     assert proc.stderr is not None
     first = Lines(proc.stderr).next(patient(60)) or "(nothing on stderr)"  # before the engines load
     _stop(proc)

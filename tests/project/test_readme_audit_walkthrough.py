@@ -2,9 +2,10 @@
 
 A new user found it could not be pasted: `memeval serve` held the shell and two commands stopped
 to ask for a password. The block is read from README.md itself, so the test follows its edits.
-Two changes only, both named: the server gets a free port instead of 8765 (tests run side by
-side), and the last line (`memeval ab` on the built pack: the sample's 28 trials) is left to the
-sample's end-to-end tests.
+Two changes only, both named: the server takes a free port instead of 8765 (`--port 0`, tests
+run side by side; its stderr goes to a file the script waits on for the line naming it), and the
+last line (`memeval ab` on the built pack: the sample's 28 trials) is left to the sample's
+end-to-end tests.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from live_server import free_port
 from patience import patient
 
 REPO = Path(__file__).resolve().parents[2]
@@ -56,10 +56,10 @@ def test_the_audit_walkthrough_runs_pasted_as_one_block(tmp_path: Path) -> None:
     assert lines[-1].startswith(f".venv/bin/memeval ab samples/fernhill --pack {pack_out}"), lines[-1]
     serve = [i for i, line in enumerate(lines) if line.startswith(".venv/bin/memeval serve &")]
     assert len(serve) == 1, "the walk-through should start the review server in the background"
-    port = free_port()
-    lines[serve[0]] = lines[serve[0]].replace("memeval serve &", f"memeval serve --port {port} &", 1)
-    # the server loads the ingest endpoint's redactor and hold detector before it listens: seconds, minutes when busy
-    up = f"until (exec 3<>/dev/tcp/127.0.0.1/{port}) 2>/dev/null; do sleep 0.1; done"
+    lines[serve[0]] = lines[serve[0]].replace("memeval serve &", "memeval serve --port 0 2>serve.err &", 1)
+    # the server loads the ingest endpoint's redactor and hold detector before it listens: seconds, minutes when busy;
+    # it says "(Ctrl-C to stop)" only once it answers on the port it took
+    up = 'until grep -q "(Ctrl-C to stop)" serve.err; do sleep 0.1; done'
     wait = f"timeout {patient(300):.0f} bash -c '{up}'"
     script = ["set -e", *lines[: serve[0] + 1], wait, *lines[serve[0] + 1 : -1], "kill %1", "wait"]
     shutil.copytree(REPO / "samples" / "fernhill", tmp_path / "samples" / "fernhill")
@@ -80,13 +80,14 @@ def test_the_audit_walkthrough_runs_pasted_as_one_block(tmp_path: Path) -> None:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
-    res = subprocess.CompletedProcess(proc.args, proc.returncode, stdout, stderr)
+    served = (tmp_path / "serve.err").read_text() if (tmp_path / "serve.err").exists() else "(no serve.err)"
+    res = subprocess.CompletedProcess(proc.args, proc.returncode, stdout, stderr + served)
     out = res.stdout + res.stderr
     assert res.returncode == 0, out  # `kill %1` stops the server cleanly (it exited 143 before)
     assert "chain intact" in out and "alice's password: " in out, out
     assert "approve lesson/fernhill/les_07: approved" in out, out
     assert re.search(r"2026-W47 v1 made: .*report\.pdf", out), out
-    assert f"review on http://127.0.0.1:{port}/" in out, out
+    assert re.search(r"review on http://127\.0\.0\.1:[1-9][0-9]*/ \(Ctrl-C to stop\)", out), out
     pack = tmp_path / pack_out
     items = json.loads(pack.read_text())["items"]
     # 38: pack build leaves out the rejected side of con_02, re-sent under seven other ids (breaker23)

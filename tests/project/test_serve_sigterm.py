@@ -24,7 +24,7 @@ from pathlib import Path
 import httpx
 import pytest
 from line_reader import Lines
-from live_server import free_port, listening
+from live_server import announced_url, listening
 from patience import patient
 from usage_line import spawn_memeval
 
@@ -97,7 +97,7 @@ def _started(args: list[str], tmp_path: Path) -> tuple[subprocess.Popen[str], Li
     [(["serve"], "memeval review on http://127.0.0.1:"), (["audit", "serve"], "memeval audit serve on http://")],
 )
 def test_sigterm_stops_with_a_line_and_exit_0(tmp_path: Path, args: list[str], name: str) -> None:
-    proc, err_lines, lines = _started([*args, "--port", str(free_port())], tmp_path)
+    proc, err_lines, lines = _started([*args, "--port", "0"], tmp_path)
     warm = name.split(" on ")[0] + ": "  # "memeval audit serve: ", "memeval review: "
     assert [line.startswith(warm) for line in lines] == [True, True, False], lines  # loading, loaded, listening
     assert "loading the redactor and hold detector before serving" in lines[0], lines
@@ -112,16 +112,16 @@ def test_sigterm_stops_with_a_line_and_exit_0(tmp_path: Path, args: list[str], n
 
 @pytest.mark.slow  # 18 s in the suite (91c579d9, three workers): handed out first
 def test_while_the_engines_load_requests_get_503_and_sigterm_stops_before_serving(tmp_path: Path) -> None:
-    port = free_port()
-    proc = _spawned(["audit", "serve", "--port", str(port)], tmp_path)
+    proc = _spawned(["audit", "serve", "--port", "0"], tmp_path)
     assert proc.stderr is not None
     err_lines = Lines(proc.stderr)
     first = _line(err_lines, 120)
     assert first.startswith("memeval audit serve: loading the redactor and hold detector"), first
+    url = announced_url(first)  # the port --port 0 took
     # audit17: the bound port refused connections while the engines loaded (a sender read "no server
     # here"); now each request, its body read (a 300 KB batch: no reset), is answered 503 + Retry-After
     events = [{"type": "memory.written", "text": "x" * 1000} for _ in range(300)]
-    r = httpx.post(f"http://127.0.0.1:{port}/api/v1/events", json={"events": events}, timeout=patient(30))
+    r = httpx.post(f"{url}/api/v1/events", json={"events": events}, timeout=patient(30))
     assert (r.status_code, r.headers.get("retry-after")) == (503, "5"), (r.status_code, r.text[:300])
     reason = r.json()["error"]["reason"]
     assert reason.startswith("memeval audit serve is loading") and "nothing was stored" in reason, reason
@@ -136,14 +136,14 @@ def test_while_the_engines_load_requests_get_503_and_sigterm_stops_before_servin
 
 
 def test_no_ingest_loads_nothing(tmp_path: Path) -> None:
-    proc, err_lines, lines = _started(["serve", "--no-ingest", "--port", str(free_port())], tmp_path)
+    proc, err_lines, lines = _started(["serve", "--no-ingest", "--port", "0"], tmp_path)
     proc.send_signal(signal.SIGTERM)
     _ended(proc, err_lines, 60)
     assert len(lines) == 1 and lines[0].startswith("memeval review on http://"), lines
 
 
 def test_ctrl_c_is_still_an_interruption(tmp_path: Path) -> None:
-    proc, err_lines, _ = _started(["serve", "--port", str(free_port())], tmp_path)
+    proc, err_lines, _ = _started(["serve", "--port", "0"], tmp_path)
     time.sleep(0.2)
     proc.send_signal(signal.SIGINT)
     _, err = _ended(proc, err_lines, 60)

@@ -204,6 +204,7 @@ _CHANGES = {
     "sequential": {"max_rounds": 3},
     "default_limits": {"storage_mb": "10", "memory_mb": "64"},
     "prices": "sha256:" + "ab" * 32,
+    "modes": ("baseline",),
 }
 
 

@@ -12,7 +12,7 @@ from collections import Counter
 import httpx
 import pytest
 from line_reader import Lines
-from live_server import listening
+from live_server import announced_url, listening
 from patience import patient
 from review_helpers import HOSTILE, PASSWORD, csrf_of, decisions, item_path, login
 from review_helpers import run_cli as _cli
@@ -269,17 +269,14 @@ def test_public_surface():
 @pytest.mark.slow
 @pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
 def test_memeval_serve_command(db_url, seeded, tmp_path):
-    from live_server import free_port
-
-    port = free_port()
     env = {**os.environ, "MEMEVAL_DB": db_url, "MEMEVAL_REVIEW_SECRET": secrets_hex()}
-    proc = subprocess.Popen([sys.executable, "-m", "memeval", "serve", "--port", str(port)], cwd=tmp_path, env=env,
+    proc = subprocess.Popen([sys.executable, "-m", "memeval", "serve", "--port", "0"], cwd=tmp_path, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
     assert proc.stderr is not None
     err_lines = Lines(proc.stderr)
     said = listening(proc, err_lines)  # the ingest engines load before it listens
     try:
-        base = f"http://127.0.0.1:{port}"
+        base = announced_url(said[-1])  # the port --port 0 took
         r = httpx.get(base + "/login", timeout=10)
         assert r.status_code == 200 and 'name="csrf_token"' in r.text
         c = login(base, "alice")

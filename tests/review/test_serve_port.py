@@ -16,7 +16,7 @@ import sys
 import httpx
 import pytest
 from line_reader import Lines
-from live_server import free_port, listening
+from live_server import announced_url, listening
 from review_helpers import ROOT
 from usage_line import one_usage_line
 
@@ -41,16 +41,16 @@ def test_a_taken_port_is_one_line_naming_the_port_and_the_fix(db_url: str, tmp_p
 
 
 def test_the_address_is_printed_once_it_answers(db_url: str, tmp_path) -> None:
-    port = free_port()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "memeval", "serve", "--port", str(port)],
+        [sys.executable, "-m", "memeval", "serve", "--port", "0"],
         cwd=tmp_path, env=_env(db_url), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
     try:
         assert proc.stderr is not None
         *loading, line = listening(proc, Lines(proc.stderr))  # the ingest endpoint's engines load first
-        assert len(loading) == 2 and line == f"memeval review on http://127.0.0.1:{port}/ (Ctrl-C to stop)", line
-        r = httpx.get(f"http://127.0.0.1:{port}/api/v1/health", timeout=10)  # at once: no retry
+        url = announced_url(loading[0])  # the port --port 0 took, named in the first line
+        assert len(loading) == 2 and line == f"memeval review on {url}/ (Ctrl-C to stop)", line
+        r = httpx.get(f"{url}/api/v1/health", timeout=10)  # at once: no retry
         assert r.json() == {"schema": "memeval.audit-health/1", "schema_version": 1, "status": "ok"}
     finally:
         proc.terminate()

@@ -2,10 +2,12 @@
 
 A breaker test of the runner does three things: it writes a Harbor-layout task whose agent is an
 attack (a bash script the agent's command runs from the task's `/app`, plus whatever files the
-held-back tests need), runs real `memeval ab` on it (both arms, real bubblewrap sandboxes,
-`--network none`), and reads what the run recorded: each trial's score, fault and tamper findings,
-the run's event log, the worlds it kept. This module is that set-up once, so that a test says only
-what is particular to it: the attack, the task's test.sh, and what must hold afterwards.
+held-back tests need), runs real `memeval ab` on it (one arm, `--arms baseline`, unless the test
+asks for both or gives a pack: what a breaker checks is the verifier's and the sandbox's, the same in
+both arms; real bubblewrap sandboxes, `--network none`), and reads what the run recorded: each
+trial's score, fault and tamper findings, the run's event log, the worlds it kept. This module is
+that set-up once, so that a test says only what is particular to it: the attack, the task's test.sh,
+and what must hold afterwards.
 
     def test_x(hostile):
         run = hostile(ATTACK, test_sh=TEST_SH, held={"check.py": CHECK_PY})
@@ -138,6 +140,11 @@ class HostileRun:
     runs: Path
 
     @property
+    def per_task(self) -> int:
+        """Trials each task has in this run: one per arm planned (`run_card.modes`: one arm, else both), one repeat."""
+        return len(self.doc.get("run_card", {}).get("modes") or ("baseline", "pack"))
+
+    @property
     def trials(self) -> list[dict]:
         """The trials' records, in the document's order; asserts there is at least one (a check run
         over no trial would pass by checking nothing)."""
@@ -146,10 +153,10 @@ class HostileRun:
         return trials
 
     def by_task(self, names: Iterable[str]) -> dict[str, list[dict]]:
-        """Each named task's trials, by task name; asserts each has two (one a mode, the rig's one repeat), so an
-        attack whose trials went missing cannot pass by checking none."""
+        """Each named task's trials, by task name; asserts each has one a planned arm (`per_task`, the rig's one
+        repeat), so an attack whose trials went missing cannot pass by checking none."""
         got = {name: [t for t in self.trials if t["task_id"] == name] for name in names}
-        assert [len(v) for v in got.values()] == [2] * len(got), self.trials
+        assert [len(v) for v in got.values()] == [self.per_task] * len(got), self.trials
         return got
 
     @property
@@ -164,6 +171,12 @@ class HostileRun:
     def worlds(self) -> list[Path]:
         """The worlds the run kept (`runs/<run_id>/worlds/*`), sorted by path."""
         return sorted((self.run_dir / "worlds").glob("*"))
+
+
+ONE_ARM = ("--arms", "baseline")
+"""What `HostileRig.run` adds unless the test gives `--arms`, `--pack` or `--resume` (a resume keeps the run's
+arms): the breaker tests' claims are about the verifier and the sandbox, the same in both arms, so one arm
+checks them with half the trials."""
 
 
 class HostileRig:
@@ -215,7 +228,9 @@ class HostileRig:
         Returns:
             The run's `HostileRun`.
         """
-        args = ("--network", "none", "--agent", "command", "--agent-cmd", agent_cmd, *extra)
+        # one arm unless the test names the arms or gives a pack (a pack is only the pack arm's)
+        arms = () if {"--arms", "--pack", "--resume"} & set(extra) else ONE_ARM
+        args = ("--network", "none", "--agent", "command", "--agent-cmd", agent_cmd, *arms, *extra)
         code, doc, err = self._run_ab(str(self.tasks), *args)
         if codes is not None:
             assert code in codes, err

@@ -50,7 +50,7 @@ def test_a_package_named_like_an_optional_import_of_the_image_is_not_run(hostile
     run = hostile.run()
     cheats = [t for t in run.trials if t["task_id"] == "cheat"]
     honest = [t for t in run.trials if t["task_id"] == "honest"]
-    assert len(cheats) == len(honest) == 2, run.trials
+    assert len(cheats) == len(honest) == run.per_task, run.trials
     for trial in cheats:
         assert_refused(trial)  # before: verified, reward 1, no finding
     for trial in honest:  # `import solution` from the tests and `python3 -m solution` still find /app's

@@ -27,7 +27,7 @@ def test_su_to_a_system_user_works_in_the_verifier(hostile: HostileRig) -> None:
     hostile.task("plain", attack, test_sh=TEST_SH)
     hostile.task("var", attack, test_sh=TEST_SH, dockerfile=WITH_VAR)  # `/var` a world folder, as breaker41's
     run = hostile.run()
-    assert len(run.trials) == 4, run.trials
+    assert len(run.trials) == 2 * run.per_task, run.trials
     for trial in run.trials:  # on main: reward 0 (`su: Authentication failure`)
         assert_clean(trial)
 

@@ -34,7 +34,7 @@ def _no_work_left(run_dir: Path) -> None:
 
 
 def test_a_task_cap_the_disk_cannot_hold_is_refused_before_anything_is_stored(hostile: HostileRig, small_runs: Path):
-    run = hostile(FILL, "--concurrency", "1", codes=None, task_toml=CAPPED_TOML.format(mb=1024))
+    run = hostile(FILL, "--arms", "both", "--concurrency", "1", codes=None, task_toml=CAPPED_TOML.format(mb=1024))
     assert run.code == 2, run.err
     last = run.err.strip().splitlines()[-1]
     assert "MiB free" in last and "1024 MiB" in last and "storage_mb" in last, last
@@ -44,7 +44,7 @@ def test_a_task_cap_the_disk_cannot_hold_is_refused_before_anything_is_stored(ho
 def test_trials_that_fit_one_at_a_time_but_not_together_run_with_a_warning(hostile: HostileRig, small_runs: Path):
     """Public tasks name storage_mb = 10240 as a matter of course: a disk that holds one trial's cap but
     not the caps of all the trials at once is warned of, not refused (a fill is then the trial's fault)."""
-    run = hostile("true", "--concurrency", "2", codes=(0, 1), task_toml=CAPPED_TOML.format(mb=64))
+    run = hostile("true", "--arms", "both", "--concurrency", "2", codes=(0, 1), task_toml=CAPPED_TOML.format(mb=64))
     assert "warning: the runs folder" in run.err and "2 trials that may run at once" in run.err, run.err
     assert len(run.trials) == 2 and all(tr["fault"] is None for tr in run.trials), run.trials
 
@@ -54,7 +54,7 @@ def test_an_agent_that_fills_the_disk_gets_a_fault_and_no_second_attempt(
     hostile: HostileRig, small_runs: Path, default_mb: str
 ):
     # the task names no storage_mb: the run's default (10 GiB, or none) holds it, more than the disk has
-    run = hostile(FILL, "--concurrency", "1", "--default-storage-mb", default_mb, codes=(3,))
+    run = hostile(FILL, "--arms", "both", "--concurrency", "1", "--default-storage-mb", default_mb, codes=(3,))
     assert len(run.trials) == 2  # both arms ran: the run went on past the first fill
     for trial in run.trials:
         fault = trial["fault"]
@@ -70,7 +70,15 @@ def test_an_agent_that_fills_the_disk_gets_a_fault_and_no_second_attempt(
     _no_work_left(run.run_dir)
     # resuming gives neither trial another attempt
     again = hostile.run(
-        "--concurrency", "1", "--default-storage-mb", default_mb, "--resume", run.doc["run_id"], codes=(0, 3)
+        "--arms",
+        "both",
+        "--concurrency",
+        "1",
+        "--default-storage-mb",
+        default_mb,
+        "--resume",
+        run.doc["run_id"],
+        codes=(0, 3),
     )
     assert [t["attempts"] for t in again.trials] == [1, 1], again.trials
     assert sum(e["event"] == "trial.started" for e in again.events()) == 2
@@ -81,7 +89,7 @@ def test_a_fill_past_the_tasks_own_cap_ends_the_turn_and_the_run_goes_on(hostile
     # growth first (the turn then ends at the cap and is verified) or not (the disk fills): either
     # way the turn ends errored, the run goes on and nothing of the attempt stays behind
     fill = "for i in $(seq 20); do head -c 16M /dev/zero > /app/f$i; done\n"
-    run = hostile(fill, "--concurrency", "1", codes=(0, 1, 3), task_toml=CAPPED_TOML.format(mb=16))
+    run = hostile(fill, "--arms", "both", "--concurrency", "1", codes=(0, 1, 3), task_toml=CAPPED_TOML.format(mb=16))
     assert len(run.trials) == 2
     for trial in run.trials:
         assert trial["execution"] == "errored" and trial["attempts"] == 1, trial
@@ -112,6 +120,8 @@ def test_a_disk_the_verifier_fills_after_a_turn_past_its_cap_is_laid_to_the_agen
     with runs_on_tmpfs(tmp_path, "size=116m") as runs:
         run = hostile(
             leave,
+            "--arms",
+            "both",
             "--concurrency",
             "1",
             "--retain",
@@ -138,7 +148,7 @@ def test_a_program_the_agent_left_that_fills_the_disk_under_the_verifier_is_a_fa
     # the agent's turn writes little; the program it leaves, which test.sh runs, fills the disk
     leave = "printf 'head -c 300M /dev/zero > /app/vfill\\n' > /app/prog.sh\n"
     test_sh = "bash /app/prog.sh\necho 1 > /logs/verifier/reward.txt\n"
-    run = hostile(leave, "--concurrency", "1", codes=(3,), test_sh=test_sh)
+    run = hostile(leave, "--arms", "both", "--concurrency", "1", codes=(3,), test_sh=test_sh)
     assert len(run.trials) == 2
     for trial in run.trials:
         fault = trial["fault"]

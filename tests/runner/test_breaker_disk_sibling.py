@@ -87,10 +87,10 @@ def test_a_trial_ending_while_another_holds_the_disk_full_is_a_fault_and_the_run
 ):
     hostile.task("hog", HOLD)
     hostile.task("meek", MEEK, test_sh=MEEK_TEST)
-    run = hostile.run("--concurrency", "4", codes=None)
+    run = hostile.run("--arms", "both", "--concurrency", "4", codes=None)
     _check(run)
     # resuming gives no trial another attempt (without --retries the process faults stay faults)
-    again = hostile.run("--concurrency", "4", "--resume", run.doc["run_id"], codes=None)
+    again = hostile.run("--arms", "both", "--concurrency", "4", "--resume", run.doc["run_id"], codes=None)
     assert [t["attempts"] for t in again.trials] == [1, 1, 1, 1], again.trials
 
 
@@ -99,7 +99,7 @@ def test_an_agent_that_fills_the_disk_and_empties_it_again_is_named_and_its_neig
 ):
     hostile.task("hog", FLICKER)
     hostile.task("meek", MEEK_PATIENT, test_sh=MEEK_TEST)
-    _check(hostile.run("--concurrency", "4", codes=None))
+    _check(hostile.run("--arms", "both", "--concurrency", "4", codes=None))
 
 
 def test_memevals_own_copy_of_what_the_agent_left_that_fills_the_disk_is_a_fault_not_a_stop(
@@ -109,7 +109,7 @@ def test_memevals_own_copy_of_what_the_agent_left_that_fills_the_disk_is_a_fault
     memeval's copy of the world it left (kept for `--retain failed`, the default) then finds the disk
     full. Before, that stopped the run (`could not write a file: No space left on device`), and
     `--resume` gave both trials a fresh attempt: a re-roll."""
-    run = hostile("head -c 120M /dev/zero > /app/big\n", "--concurrency", "1", codes=(3,))
+    run = hostile("head -c 120M /dev/zero > /app/big\n", "--arms", "both", "--concurrency", "1", codes=(3,))
     assert "could not write a file" not in run.err, run.err
     assert len(run.trials) == 2
     for trial in run.trials:
@@ -119,7 +119,7 @@ def test_memevals_own_copy_of_what_the_agent_left_that_fills_the_disk_is_a_fault
         assert trial["attempts"] == 1, trial
     work = run.run_dir / ".work"
     assert not work.exists() or not any(work.iterdir()), sorted(p.name for p in work.iterdir())
-    again = hostile.run("--concurrency", "1", "--resume", run.doc["run_id"], codes=(3,))
+    again = hostile.run("--arms", "both", "--concurrency", "1", "--resume", run.doc["run_id"], codes=(3,))
     assert [t["attempts"] for t in again.trials] == [1, 1], again.trials
 
 
@@ -135,7 +135,7 @@ def test_an_agent_that_uses_up_the_disks_inodes_gets_a_fault_and_the_run_goes_on
     10 GiB cap). Before, memeval could then not create the turn's output file, and the run stopped
     (`could not write .../agent-stdout.txt: No space left on device`)."""
     files = "mkdir -p /app/m && cd /app/m && for i in $(seq 6000); do : > f$i 2>/dev/null || break; done\n"
-    run = hostile(files, "--concurrency", "1", codes=(3,))
+    run = hostile(files, "--arms", "both", "--concurrency", "1", codes=(3,))
     assert "could not write" not in run.err, run.err
     assert len(run.trials) == 2
     for trial in run.trials:

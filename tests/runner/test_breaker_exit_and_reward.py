@@ -67,8 +67,9 @@ def test_a_reward_the_tested_program_wrote_or_appended_is_never_a_pass(hostile):
     hostile.task("set-e-planted", write_prog(PLANT), test_sh=SET_E_TEST_SH)
     hostile.task("pyc-isolated", PYC_ATTACK, test_sh=PYC_TEST_SH)
     hostile.task("json-repeat", write_prog(JSON_PLANT), test_sh=JSON_TEST_SH)
-    trials = trials_by_id(hostile.run(codes=(0, 1, 3)).doc)
-    assert len(trials) == 8, sorted(trials)
+    run = hostile.run(codes=(0, 1, 3))
+    trials = trials_by_id(run.doc)
+    assert len(trials) == 4 * run.per_task, sorted(trials)
     for tid, t in trials.items():
         assert t["verified"] is not True, (tid, t)
         task = tid.split(":")[0]

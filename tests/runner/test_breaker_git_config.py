@@ -51,8 +51,8 @@ from typer.testing import CliRunner
 from memeval.cli import app
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("git-config")]
-"""One xdist worker takes every test here, so the module's `trials` (one `memeval ab` of all 35 tasks,
-about a minute) is made once; handed out one by one, each worker made it again."""
+"""One xdist worker takes every test here, so the module's `trials` (one `memeval ab --arms baseline` of all 35
+tasks, about half a minute) is made once; handed out one by one, each worker made it again."""
 
 DATES = {"GIT_AUTHOR_DATE": "2020-01-01T00:00:00Z", "GIT_COMMITTER_DATE": "2020-01-01T00:00:00Z"}
 ID = "-c user.name=t -c user.email=t@t"
@@ -231,6 +231,7 @@ def trials(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[dict]]:
     res = CliRunner().invoke(
         app,
         ["ab", str(tasks), "--network", "none", "--agent", "command", "--agent-cmd", "sh /app/agent.sh"]
+        + ["--arms", "baseline"]  # the verifier is the claim, not memory: one arm, 35 trials instead of 70
         + ["--json", "--quiet", "--runs-dir", str(tmp / "runs")],
     )
     assert res.exit_code in (0, 1), res.output
@@ -239,6 +240,7 @@ def trials(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[dict]]:
     for tr in doc["trials"]:
         out.setdefault(tr["task_id"], []).append(tr)
     assert set(out) == set(names), sorted(set(names) - set(out))
+    assert all(len(trs) == 1 and trs[0]["mode"] == "baseline" for trs in out.values()), out  # each test reads one
     return out
 
 

@@ -106,6 +106,7 @@ def trials(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[dict]]:
     res = CliRunner().invoke(
         app,
         ["ab", str(tasks), "--network", "none", "--agent", "command", "--agent-cmd", "sh /app/agent.sh"]
+        + ["--arms", "baseline"]  # the verifier is the claim, not memory: one arm, a trial a task
         + ["--json", "--quiet", "--runs-dir", str(tmp / "runs")],
     )
     assert res.exit_code in (0, 1), res.output
@@ -113,6 +114,7 @@ def trials(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[dict]]:
     for tr in json.loads(res.stdout)["trials"]:
         out.setdefault(tr["task_id"], []).append(tr)
     assert set(out) == set(ATTACKS) | set(HONEST)
+    assert all(len(trs) == 1 and trs[0]["mode"] == "baseline" for trs in out.values()), out  # each test reads one
     return out
 
 

@@ -30,7 +30,7 @@ def test_a_hard_link_or_symlink_to_a_file_the_tests_write_is_a_finding(hostile) 
     for name, attack in ATTACKS.items():
         hostile.task(name, HONEST_LINKS + attack, held={"expected.txt": "9137\n"}, test_sh=TEST_SH)
     run = hostile.run()
-    assert len(run.trials) == 4
+    assert len(run.trials) == 2 * run.per_task
     for t in run.trials:
         detail = assert_found(t, "/app/answer.txt", "linked-file")  # main: passed, no finding
         assert ("hard link" if t["task_id"] == "hard" else "symlink to /app/expected.txt") in detail

@@ -34,7 +34,7 @@ def test_the_retained_world_is_the_one_the_agent_left(hostile):
     for t in run.trials:
         assert t["fault"] is None and t["reward"] == 0.0, t  # the tests ran, and wrote and read their own files
     worlds = run.worlds()
-    assert len(worlds) == 2, worlds
+    assert len(worlds) == run.per_task, worlds
     for w in worlds:
         assert sorted(p.name for p in (w / "app").iterdir()) == [
             ".attack.sh",

@@ -20,8 +20,9 @@ PLACES = ("app/sh", "app/__pycache__/sh", "app/.pytest_cache/v/sh")
 
 
 def test_setuid_bits_are_cleared_in_ignored_folders_too(hostile) -> None:
-    worlds = hostile(AGENT, "--retain", "always").worlds()
-    assert len(worlds) == 2, worlds
+    run = hostile(AGENT, "--retain", "always")
+    worlds = run.worlds()
+    assert len(worlds) == run.per_task, worlds
     for w in worlds:
         for rel in PLACES:
             mode = (w / rel).lstat().st_mode  # there, as the agent left it

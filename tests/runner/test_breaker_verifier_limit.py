@@ -52,4 +52,4 @@ def test_the_same_task_solved_honestly_still_passes(hostile):
     """The control: the limits are not hit by a program that does its work."""
     test_sh = "python3 /app/prog.py && echo 1 > /logs/verifier/reward.txt\n"
     run = hostile("echo 'print(42)' > /app/prog.py\n", test_sh=test_sh, task_toml=TASK_TOML, codes=(0,))
-    assert [t["verified"] for t in run.trials] == [True, True]
+    assert [t["verified"] for t in run.trials] == [True] * run.per_task

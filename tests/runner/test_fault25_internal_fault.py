@@ -68,7 +68,7 @@ def test_a_part_raising_in_one_task_faults_its_trials_and_the_run_scores_the_oth
     monkeypatch.setenv("MEMEVAL_SANDBOX", BACKEND)
     monkeypatch.setenv(RAISE_AT, stage)
     _tasks(hostile)
-    run = hostile.run("--retries", "2", "--concurrency", "2", codes=None)
+    run = hostile.run("--arms", "both", "--retries", "2", "--concurrency", "2", codes=None)  # both arms raise
     assert "failed in the harness" not in run.err, run.err  # main: the run stopped at the first boom trial
     assert run.code in (0, 1, 3) and run.doc, run.err
     by = _by_task(run.doc["trials"])
@@ -96,7 +96,7 @@ def test_a_part_raising_before_the_agent_ran_is_retried_on_resume(
     monkeypatch.setenv("MEMEVAL_SANDBOX", BACKEND)
     monkeypatch.setenv(RAISE_AT, "build")
     _tasks(hostile)
-    first = hostile.run("--concurrency", "2", codes=None)
+    first = hostile.run("--arms", "both", "--concurrency", "2", codes=None)
     assert "failed in the harness" not in first.err, first.err  # main: the run stopped at the first boom trial
     assert first.code in (0, 1, 3) and first.doc, first.err  # main: exit 1, the ValueError's traceback
     by = _by_task(first.doc["trials"])

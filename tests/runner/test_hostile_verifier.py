@@ -110,7 +110,7 @@ def test_attack_on_the_verifier_records_no_pass_and_leaves_the_host_alone(tmp_pa
     # a hostile reward file is the verifier's protocol broken in every trial, so the run measured
     # nothing and says so with exit 3 (issue 12); every other attack is scored as a plain failure
     reward_file = REWARD_FILE_ATTACKS.get(attack)
-    doc = hostile.run(
+    run = hostile.run(
         "--env",
         f"VICTIM={victim}",
         "--env",
@@ -119,8 +119,10 @@ def test_attack_on_the_verifier_records_no_pass_and_leaves_the_host_alone(tmp_pa
         "--verifier-timeout",
         f"{patient(60):.0f}",
         codes=(3 if reward_file else 0,),
-    ).doc
-    assert len(doc["trials"]) == 2 and {t["mode"] for t in doc["trials"]} == {"baseline", "pack"}
+    )
+    doc = run.doc
+    planned = set(doc["run_card"].get("modes") or ("baseline", "pack"))  # the rig's one arm (hostile.ONE_ARM)
+    assert len(doc["trials"]) == run.per_task and {t["mode"] for t in doc["trials"]} == planned
     for trial in doc["trials"]:
         if reward_file:  # refused for what it is: the link not followed, the pipe not waited on
             assert trial["fault"] is not None and trial["fault"]["code"] == "protocol", trial
