@@ -78,6 +78,12 @@ def main() -> None:
     ap.add_argument(
         "--ids", choices=("prefixed", "sample"), default="prefixed", help="how ids are made (`audit_ingest.IDS`)"
     )
+    ap.add_argument(
+        "--floor",
+        action="store_true",
+        help="also: the same rows inserted bare (one transaction a batch, the driver's executemany or COPY) "
+        "into a fresh store, and the writer's step 3 alone (`Combiner.write`)",
+    )
     args = ap.parse_args()
     if args.events < 1 or args.batch < 1:
         print("--events and --batch must be at least 1", file=sys.stderr)
@@ -111,6 +117,7 @@ def main() -> None:
             prof.enable() if on else prof.disable()
 
     sanitizing = args.part == "sanitize"
+    recorded, step3 = record_writes() if args.floor else (None, None)
     p0 = None if sanitizing else bench.server_cpu(store)  # outside the instrumented part
     if sanitizing:
         measured(True)
@@ -151,6 +158,14 @@ def main() -> None:
     server = "" if p0 is None or p1 is None else f" (+ PostgreSQL server {(p1 - p0) / len(parsed) * 1e3:.3f} ms)"
     if prof is not None:
         prof.dump_stats(args.profile)
+    floor = ""
+    if recorded is not None and step3 is not None:
+        f_cpu, f_server = bare_inserts(store_url(args.db), recorded, bench.server_cpu)
+        floor = (
+            f"\n  step 3 alone (`Combiner.write`) {step3[0] / len(parsed) * 1e3:.3f} ms CPU an event; "
+            f"the same rows inserted bare {f_cpu / len(parsed) * 1e3:.3f} ms"
+            + ("" if f_server is None else f" (+ PostgreSQL server {f_server / len(parsed) * 1e3:.3f} ms)")
+        )
     print(
         f"{Path(sys.modules['memeval'].__file__ or '').parent.parent}: {args.part} {len(parsed):,} events, "
         f"{cpu / len(parsed) * 1e3:.3f} ms CPU an event{server}, {len(parsed) / wall:,.0f} events/s of wall "
@@ -158,8 +173,78 @@ def main() -> None:
         f"{f'{args.threads} threads' if args.threads > 1 else f'{args.group} a transaction'}"
         f"{' as senders of their own' if args.senders and args.threads > 1 else ''}{transactions}, "
         f"ids {args.ids}; "
-        f"{load_now()})"
+        f"{load_now()})" + floor
     )
+
+
+def record_writes() -> tuple[list[tuple[list, list]], list[float]]:
+    """Wrap the writer's inserts and step 3: the rows each transaction inserts, and step 3's CPU seconds (added up).
+
+    `_project.insert_tables` (every log row, new projection row and head statement a write inserts) is
+    wrapped where `_project.insert_new_rows` calls it; `Combiner.write` is timed with `time.process_time`.
+    """
+    from memeval.audit import _combine, _project
+
+    recorded: list[tuple[list, list]] = []
+    spent = [0.0]
+    real_insert, real_write = _project.insert_tables, _combine.Combiner.write
+
+    def insert_tables(conn, tables, then=(), *, commit=False):  # type: ignore[no-untyped-def]
+        recorded.append(([(t, n, list(r)) for t, n, r in tables], [(sql, list(ps)) for sql, ps in then]))
+        return real_insert(conn, tables, then, commit=commit)
+
+    def write(self, item):  # type: ignore[no-untyped-def]
+        c0 = time.process_time()
+        try:
+            return real_write(self, item)
+        finally:
+            spent[0] += time.process_time() - c0
+
+    _project.insert_tables = insert_tables
+    _combine.Combiner.write = write
+    return recorded, spent
+
+
+def bare_inserts(url: str, recorded: list[tuple[list, list]], server_cpu) -> tuple[float, float | None]:  # type: ignore[no-untyped-def]
+    """Insert `recorded`'s rows into a fresh store at `url` with the driver alone, one transaction each as recorded.
+
+    SQLite: `BEGIN IMMEDIATE`, one `executemany` a table and a head statement, `COMMIT` (WAL, `synchronous=FULL`
+    as the store sets it). PostgreSQL (psycopg 3): one `COPY` a table (as `_project.insert_rows`), the head
+    statements' `executemany`, `COMMIT`. Returns (this process's CPU seconds, the server's or None).
+    """
+    from memeval.audit import open_store
+
+    store = open_store(url)  # the same tables and indexes as the measured store
+    p0 = server_cpu(store)
+    raw = store.engine.raw_connection()
+    dbapi = raw.dbapi_connection
+    pg = store.engine.dialect.name == "postgresql"
+    c0 = time.process_time()
+    for tables, then in recorded:
+        cur = dbapi.cursor()
+        if pg:
+            for table, names, rows in tables:
+                if rows:
+                    with cur.copy(f"COPY {table} ({', '.join(names)}) FROM STDIN") as copy:
+                        for row in rows:
+                            copy.write_row(row)
+            for sql, params in then:
+                cur.executemany(sql, params)
+            dbapi.commit()
+        else:
+            cur.execute("BEGIN IMMEDIATE")
+            for table, names, rows in tables:
+                if rows:
+                    marks = ", ".join("?" * len(names))
+                    cur.executemany(f"INSERT INTO {table} ({', '.join(names)}) VALUES ({marks})", rows)
+            for sql, params in then:
+                cur.executemany(sql, params)
+            cur.execute("COMMIT")
+        cur.close()
+    cpu = time.process_time() - c0
+    raw.close()
+    p1 = server_cpu(store)
+    return cpu, (None if p0 is None or p1 is None else p1 - p0)
 
 
 if __name__ == "__main__":
