@@ -70,7 +70,7 @@ def sample(every: int, ingest: int) -> list[tuple[str, str]]:
 
 
 def detector(name: str):  # noqa: ANN201 - a HoldDetector
-    """The detector `name` (`stack/44` or `stack/48`) of the checkout on `sys.path`."""
+    """The detector `name` (`stack/44`, `stack/48` or round 50's `stack/50`) of the checkout on `sys.path`."""
     if name == "stack/44":
         from memeval.hold._stacked44 import get_stacked44_detector
 
@@ -79,7 +79,11 @@ def detector(name: str):  # noqa: ANN201 - a HoldDetector
         from memeval.hold._stacked48 import get_stacked48_detector
 
         return get_stacked48_detector()
-    raise SystemExit(f"unknown detector {name!r}: use one of {', '.join(DETECTORS)}")
+    if name == "stack/50":  # round 50's candidate, for --callgrind and --profile (not in the default's turns)
+        from memeval.hold._stacked50 import get_stacked50_detector
+
+        return get_stacked50_detector()
+    raise SystemExit(f"unknown detector {name!r}: use one of {', '.join(DETECTORS)} or stack/50")
 
 
 def side_by_side(texts: list[tuple[str, str]], rounds: int) -> str:

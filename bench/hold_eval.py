@@ -519,6 +519,8 @@ def measure(detector, rows) -> dict:  # noqa: ANN001
 
 CANDIDATE48 = "stack/48 (round 48, candidate)"
 """Round 48's candidate, `rules/25+hashlr/14+views/2+stack/48` (`memeval.hold._stacked48`; opt-in)."""
+CANDIDATE50 = "stack/50 (round 50, candidate)"
+"""Round 50's candidate, `rules/25+hashlr/14+views/2+stack/50` (`memeval.hold._stacked50`; opt-in)."""
 
 
 def detectors() -> dict:
@@ -542,6 +544,7 @@ def detectors() -> dict:
     from memeval.hold._stacked38 import get_stacked38_detector
     from memeval.hold._stacked42 import get_stacked42_detector
     from memeval.hold._stacked48 import get_stacked48_detector
+    from memeval.hold._stacked50 import get_stacked50_detector
 
     rules, clf, enc = RuleDetector(), get_hold_classifier("hashlr-10"), get_hold_encoder()
     r18 = RuleDetector(version=18)
@@ -573,6 +576,7 @@ def detectors() -> dict:
         "stacked (round 38, default until round 42)": get_stacked38_detector(),
         "stacked (round 42, default until round 43)": get_stacked42_detector(),
         CANDIDATE48: get_stacked48_detector(),
+        CANDIDATE50: get_stacked50_detector(),
         "cascade": get_cascade_detector(),
         "cascade-uselr1": RulesWithClassifier(rules, prev, encoder=EncoderClassifier(EncoderModel.load("uselr-1"))),
     }
