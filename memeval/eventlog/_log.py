@@ -1,4 +1,4 @@
-"""A run's event log: an append-only JSON-lines file, one event a line, fsynced per event.
+"""A run's event log: an append-only JSON-lines file, one event a line, each on disk before its append returns.
 
 A crash at any byte leaves a readable prefix: a reader keeps every complete line and ignores a
 last line without its newline (`RunLog.read` reports it as `torn_tail`). One writer per run; the
@@ -293,17 +293,37 @@ class RunLog:
         Raises:
             OSError: the line could not be written and synced (the log is left as it was).
         """
+        return self.append_many([ev])[0]
+
+    def append_many(self, evs: Sequence[Event]) -> list[Event]:
+        """Append `evs` in order as `append` does each, with one write and one fsync for them all (group commit).
+
+        Every event is on disk when this returns, as after that many `append`s; a crash while it runs leaves a
+        prefix of them (whole lines; a torn last one is cut off at the next append), never a later one without an
+        earlier one. One fsync for many events is what lets the run's one writer keep up with a burst of calls
+        (`memeval.runner._writer.LogWriter`): each fsync took 1-10 ms here, more under load.
+
+        Returns:
+            The events as stamped (`seq` consecutive, the same time for all), in the order given.
+
+        Raises:
+            OSError: the lines could not be written and synced: none of them is in the log (it is left as it was).
+            Whatever stamping or serialising an event raises: nothing was written.
+        """
         from memeval.eventlog._events import stamp
 
+        if not evs:
+            return []
         with self._lock:
             if self._seq is None:
                 self._seq = self._repair()
-            stamped = stamp(ev, self._seq, datetime.now(UTC))
+            at = datetime.now(UTC)
+            stamped = [stamp(ev, self._seq + i, at) for i, ev in enumerate(evs)]
+            line = b"".join(map(canonical, stamped))
             fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
             try:
                 start = os.fstat(fd).st_size
                 try:
-                    line = canonical(stamped)
                     view = memoryview(line)
                     while view:
                         view = view[os.write(fd, view) :]
@@ -317,7 +337,7 @@ class RunLog:
                     self._reserved = reserve(fd, end)
             finally:
                 os.close(fd)
-            self._seq += 1
+            self._seq += len(stamped)
             return stamped
 
     def _repair(self) -> int:
