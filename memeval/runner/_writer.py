@@ -136,10 +136,7 @@ class LogWriter:
         try:
             stamped = self.log.append(ev)
         except BaseException as exc:  # noqa: BLE001 - handed to the waiting caller or kept
-            if fut is None:
-                self._error = exc
-            else:
-                fut.set_exception(exc)
+            self._fail(exc, fut)
             return
         self._settle(stamped, fut)
 
@@ -148,13 +145,17 @@ class LogWriter:
         try:
             self.history.fold(stamped)
         except BaseException as exc:  # noqa: BLE001 - handed to the waiting caller or kept
-            if fut is None:
-                self._error = exc
-            else:
-                fut.set_exception(exc)
+            self._fail(exc, fut)
             return
         if fut is not None:
             fut.set_result(stamped)
+
+    def _fail(self, exc: BaseException, fut: Future[Event] | None) -> None:
+        """Hand `exc` to the caller waiting on `fut`, or keep it for the next `append` and `close` (a posted event)."""
+        if fut is None:
+            self._error = exc
+        else:
+            fut.set_exception(exc)
 
     def close(self) -> None:
         """Write everything queued, stop the thread; raise a posted event's write error.
