@@ -13,7 +13,9 @@ per call (user + system of that process over the whole bench, divided by the cal
         [--candidates meter,meter-asyncio,raw,litellm] [--litellm PATH]
 
 Candidates side by side (`--candidates`): `meter` is memeval's proxy (on uvloop's event loop when
-uvloop is installed); `meter-asyncio` the same proxy on asyncio's own loop; `raw` a bare asyncio
+uvloop is installed); `meter-run` the same with a run's hooks (`open_meter`: each call logged
+through the run's `LogWriter`, bodies kept; its fsyncs per call are printed); `meter-asyncio` the
+same proxy on asyncio's own loop; `raw` a bare asyncio
 forwarder that meters nothing (bench/_raw_forwarder.py), the floor of a Python proxy here;
 `litellm` LiteLLM's proxy (`litellm` CLI with the `proxy` extra, found on PATH or given with
 `--litellm`; skipped with the reason printed when it is not installed; TCP only, and its CPU per
@@ -104,6 +106,53 @@ async def _serve_until(server: Any, sock: socket.socket, stop: Any) -> None:
         await asyncio.sleep(0.1)
     server.should_exit = True
     await task
+
+
+def _proxy_run(upstream_url: str, uds: str, out_q: Any, stop: Any) -> None:
+    """The proxy as `memeval ab` runs it: `open_meter`'s hooks, each call logged through the run's `LogWriter`.
+
+    The run's folder is a scratch one; bodies are kept (the default), the redactor built before the first call (its
+    2 CPU s are no call's). Puts (calls logged, calls priced, process CPU s, fsyncs of the log's writer) at the end.
+    """
+    import tempfile
+    import threading
+
+    from memeval.eventlog import ModelCalled, RunLog
+    from memeval.runner import _exchanges
+    from memeval.runner._history import History
+    from memeval.runner._runmeter import open_meter
+    from memeval.runner._upstream import UpstreamSpec
+    from memeval.runner._writer import LogWriter
+
+    _exchanges._build_redactor()
+    _exchanges._WARMING.append(threading.current_thread())  # built: the hook starts no other build
+    fsyncs = [0]
+    real_fsync = os.fsync
+
+    def fsync(fd: int) -> None:
+        fsyncs[0] += 1
+        real_fsync(fd)
+
+    os.fsync = fsync
+    os.environ["BENCH_UPSTREAM_KEY"] = "sk-bench"
+    run = Path(tempfile.mkdtemp(prefix="proxy-run-")) / "run"
+    run.mkdir()
+    (run / "events.jsonl").touch()
+    log = RunLog(run)
+    spec = UpstreamSpec(api="openai", base_url=upstream_url + "/v1", key_env="BENCH_UPSTREAM_KEY")
+    with LogWriter(log, History()) as writer:
+        with open_meter(log, [spec], write=writer.post, keep_bodies=True, sandboxes=1) as meter:
+            meter.proxy.remove_socket(meter.unix_socket)
+            meter.proxy.add_socket(Path(uds))
+            out_q.put((meter.proxy.base_url, meter.register_trial("bench:pack:1", attempt=1)))
+            t0 = os.times()
+            stop.wait()
+            t1 = os.times()
+    cpu = (t1.user - t0.user) + (t1.system - t0.system)
+    calls = [e for e in log.read().events if isinstance(e, ModelCalled)]
+    priced = sum(1 for c in calls if c.call.cost.cost_usd is not None)
+    shutil.rmtree(run.parent, ignore_errors=True)
+    out_q.put((len(calls), priced, cpu, fsyncs[0]))
 
 
 def _proxy_asyncio(upstream_url: str, uds: str, out_q: Any, stop: Any) -> None:
@@ -246,7 +295,8 @@ def main() -> None:
     parser.add_argument(
         "--candidates",
         default="meter,meter-asyncio,raw,litellm",
-        help="proxies side by side: meter (memeval's MeterProxy), meter-asyncio (the same on asyncio's loop), "
+        help="proxies side by side: meter (memeval's MeterProxy), meter-run (the same with a run's hooks and log), "
+        "meter-asyncio (the same on asyncio's loop), "
         "raw (bench/_raw_forwarder.py: a bare asyncio forwarder that meters nothing, the floor of a Python proxy "
         "here), litellm (LiteLLM's proxy, when installed)",
     )
@@ -262,7 +312,13 @@ def main() -> None:
     upstream = ctx.Process(target=_upstream, args=(q, stop))
     upstream.start()
     upstream_url = f"http://127.0.0.1:{q.get(timeout=60)}"
-    entries = {"meter": _proxy, "meter-asyncio": _proxy_asyncio, "raw": raw_serve, "litellm": _litellm}
+    entries = {
+        "meter": _proxy,
+        "meter-asyncio": _proxy_asyncio,
+        "meter-run": _proxy_run,
+        "raw": raw_serve,
+        "litellm": _litellm,
+    }
     procs: dict[str, tuple[Any, Any]] = {}
     targets: dict[str, tuple[str, str, str | None]] = {
         "direct": (upstream_url + "/v1/chat/completions", "sk-bench", None)
@@ -318,13 +374,14 @@ def main() -> None:
     finally:
         stop.set()
         for name, (proc, cq) in procs.items():
-            recorded, priced, cpu = cq.get(timeout=60)
+            recorded, priced, cpu, *fsyncs = cq.get(timeout=120)
             proc.join(30)
             calls = sum(n for target, n in sent.items() if target.split("/")[0] == name)
             what = f"recorded {recorded} calls, {priced} priced" if recorded >= 0 else "records nothing here"
+            synced = f"; {fsyncs[0] / max(recorded, 1):.3f} fsyncs per call logged" if fsyncs else ""
             print(
                 f"{name}: sent {calls} calls, {what}; process CPU {cpu * 1000 / max(calls, 1):.2f} ms per call "
-                "(user + system over the whole bench)"
+                f"(user + system over the whole bench){synced}"
             )
         upstream.join(30)
     if kinds:

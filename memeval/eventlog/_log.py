@@ -1,4 +1,4 @@
-"""A run's event log: an append-only JSON-lines file, one event a line, fsynced per event.
+"""A run's event log: an append-only JSON-lines file, one event a line, each on disk before its append returns.
 
 A crash at any byte leaves a readable prefix: a reader keeps every complete line and ignores a
 last line without its newline (`RunLog.read` reports it as `torn_tail`). One writer per run; the
@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import queue
 import threading
 from collections.abc import Generator, Iterator, Sequence
 from contextlib import closing
@@ -20,6 +19,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from memeval._cores import spare_core
 from memeval.errors import RunLogError
+from memeval.eventlog._hashing import _Hasher
 from memeval.eventlog._reserve import TOP_UP_BYTES, reserve
 
 if TYPE_CHECKING:
@@ -282,28 +282,40 @@ class RunLog:
         return iter(self.read().events)
 
     def append(self, ev: Event) -> Event:
-        """Stamp `ev` with the next `seq` and the current UTC time, write it, fsync; return it.
-
-        The log keeps room of its own allocated past its end (`memeval.eventlog._reserve`), so a
-        line written while the disk is full still fits. A torn last line (from a crash) is cut off
-        before the first append after it. A line that cannot be written whole (a full disk and no
-        reserve: `os.write` writes part of it, then fails) is cut off at once and the error raised,
-        so the next append never extends a torn line.
+        """Stamp `ev` with the next `seq` and the current UTC time, write it, fsync; return it (`append_many`).
 
         Raises:
             OSError: the line could not be written and synced (the log is left as it was).
         """
+        return self.append_many([ev])[0]
+
+    def append_many(self, evs: Sequence[Event]) -> list[Event]:
+        """Stamp `evs` (consecutive `seq`, one UTC time), write them in order with one write and one fsync.
+
+        All are on disk when this returns; a crash meanwhile leaves a prefix of them. One fsync for many is the run
+        writer's group commit (`memeval.runner._writer.LogWriter`). The log keeps room of its own allocated past its
+        end (`memeval.eventlog._reserve`), so lines written while the disk is full still fit. A torn last line (from a
+        crash) is cut off before the first append after it; lines that cannot be written whole (a full disk and no
+        reserve) are cut off at once and the error raised, so no append extends a torn line.
+
+        Raises:
+            OSError: the lines could not be written and synced: none is in the log (it is left as it was).
+            Whatever stamping or serialising an event raises: nothing was written.
+        """
         from memeval.eventlog._events import stamp
 
+        if not evs:
+            return []
         with self._lock:
             if self._seq is None:
                 self._seq = self._repair()
-            stamped = stamp(ev, self._seq, datetime.now(UTC))
+            at = datetime.now(UTC)
+            stamped = [stamp(ev, self._seq + i, at) for i, ev in enumerate(evs)]
+            line = b"".join(map(canonical, stamped))
             fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
             try:
                 start = os.fstat(fd).st_size
                 try:
-                    line = canonical(stamped)
                     view = memoryview(line)
                     while view:
                         view = view[os.write(fd, view) :]
@@ -317,7 +329,7 @@ class RunLog:
                     self._reserved = reserve(fd, end)
             finally:
                 os.close(fd)
-            self._seq += 1
+            self._seq += len(stamped)
             return stamped
 
     def _repair(self) -> int:
@@ -333,51 +345,6 @@ class RunLog:
                 f.flush()
                 os.fsync(f.fileno())
         return len(read.events)
-
-
-class _Hasher:
-    """SHA-256 of a log's runs of lines, in order, each hashed by a helper thread while the caller decodes it.
-
-    Hashing releases Python's global lock (for buffers of 2 KiB or more): on a second core a run's
-    hash (about 0.7 ms a megabyte) costs a replay no wall time. `start` hands the helper a run,
-    `wait` returns once it has been added to `hash` (raising what the helper raised), `close` ends
-    the helper. One run at a time: `start` is called again only after `wait`.
-    """
-
-    def __init__(self, hash_: hashlib._Hash) -> None:
-        self.hash = hash_
-        self._todo: queue.SimpleQueue[memoryview | None] = queue.SimpleQueue()
-        self._done: queue.SimpleQueue[BaseException | None] = queue.SimpleQueue()
-        self._thread: threading.Thread | None = None
-
-    def start(self, run: memoryview) -> None:
-        """Hash `run` (after the runs before it) in the helper thread, started on the first run."""
-        if self._thread is None:
-            self._thread = threading.Thread(target=self._work, name="memeval-log-hash", daemon=True)
-            self._thread.start()
-        self._todo.put(run)
-
-    def wait(self) -> None:
-        """Return once the last run started has been hashed; raise what hashing it raised."""
-        failed = self._done.get()
-        if failed is not None:
-            raise failed
-
-    def close(self) -> None:
-        """End the helper thread (after the run it is hashing, if any)."""
-        if self._thread is not None:
-            self._todo.put(None)
-            self._thread = None
-
-    def _work(self) -> None:
-        while (run := self._todo.get()) is not None:
-            failed: BaseException | None = None
-            try:
-                self.hash.update(run)
-            except BaseException as exc:  # noqa: BLE001 - handed to the reader, which raises it
-                failed = exc
-            del run  # no reference left to the buffer, which the reader reads into again
-            self._done.put(failed)
 
 
 _HASH_AHEAD_BYTES = 256 << 10

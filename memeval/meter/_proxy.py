@@ -41,10 +41,13 @@ STOP_TIMEOUT_S = 10.0
 SOCKET_WAIT_S = 300.0
 """How long `add_socket` waits for the proxy's loop to take a new socket while that loop's thread is alive.
 
-The loop also runs the `on_call` hook, which for a run appends each call to the run's event log (one fsync an
-event): on a 2-core machine at load 13-19 the loop did not get to a new socket within `START_TIMEOUT_S`, and 3 of
-28 trials of the README's `memeval ab samples/fernhill --pack audit/fernhill.pack.json` became `internal` faults
-(the verdict `unresolved`; newuser36). A busy loop is waited for; a dead one (its thread gone) is said at once."""
+On a 2-core machine at load 13-19 the loop did not get to a new socket within `START_TIMEOUT_S`, and 3 of 28 trials
+of the README's `memeval ab samples/fernhill --pack audit/fernhill.pack.json` became `internal` faults (the verdict
+`unresolved`; newuser36). What held the loop was the `on_bodies` hook waiting for the redactor's lock, which another
+trial held while its bodies were redacted (`memeval.runner._exchanges.warm_redactor`, fixed by proxy50), not the
+event log: a run's `on_call` hands each call's event to the log's writer thread (`LogWriter.post`) and every fsync
+runs there. A busy loop is still waited for; a dead one (its thread gone) is said at once."""
+
 
 LOOP: Literal["uvloop", "asyncio"] = "uvloop"
 """The event loop the proxy runs on; `uvloop` falls back to asyncio's when uvloop is not installed."""

@@ -39,6 +39,9 @@ _REDACT_LOCK = threading.Lock()
 _WARMING: list[threading.Thread] = []
 """The thread `warm_redactor` started, once per process."""
 
+_WARM_LOCK = threading.Lock()
+"""Guards `_WARMING` alone: held for a list look-up, never while anything redacts or builds."""
+
 
 def warm_redactor() -> None:
     """Start building the process's redactor in a daemon thread (the first call only; later calls return at once).
@@ -47,8 +50,14 @@ def warm_redactor() -> None:
     build (about 2 CPU s: the scanners' rules and presidio) runs while the agent's turn goes on instead of
     after it, when the trial waits for `store_exchanges`. A run that keeps no body never builds it. A build
     that fails here is tried again, and raises, in `store_exchanges`.
+
+    It runs on the metering proxy's event loop, which serves every trial's calls and sockets: it takes only
+    `_WARM_LOCK`, never `_REDACT_LOCK`, which a trial's `store_exchanges` holds for as long as its bodies are redacted
+    (seconds of CPU a trial; tens of seconds of wall time at load 15). Taking that lock here held the loop for all
+    of it: 20 of the 21 stalls of half a second or more of the loop in a run of README's pack command, and the
+    `add_socket` waits newuser36 saw time out (proxy50).
     """
-    with _REDACT_LOCK:
+    with _WARM_LOCK:
         if _WARMING:
             return
         thread = threading.Thread(target=_build_redactor, name="memeval-redactor-build", daemon=True)

@@ -2,13 +2,19 @@
 
 Attempts (in worker threads, or relayed from cluster nodes) and the metering proxy's thread
 hand events to `LogWriter.append`; a single thread stamps and writes them to the `RunLog` in
-the order they arrive, so the events of concurrent trials interleave while each trial's events
-keep their order (an attempt appends one event at a time and waits for it to be written). Each
-written event is folded into the run's `History` before `append` returns.
+the order they arrive (every event queued while it wrote the last ones together, with one fsync:
+group commit, so a burst of 64 calls' events costs one fsync, not 64), so the events of concurrent
+trials interleave while each trial's events keep their order (an attempt appends one event at a
+time and waits for it to be written). Each written event is folded into the run's `History` before
+`append` returns.
 
 The proxy's thread uses `post` instead: it must not wait on the disk while it serves other
 trials' calls, and the order of a call against its trial's other events is the order the proxy
-saw it.
+saw it. What the log promises is kept: an event `append` returned is on disk, and so is every
+event queued before it (a trial's calls, posted as they ended, before its `trial.ended`). A posted
+call is not on disk when the agent reads its answer (the proxy logs it after passing the answer
+on): a kill -9 in between loses its line, as on main; an attempt whose `trial.ended` is not on
+disk is run again by `--resume`.
 
 Once closed (the run wrote its end), `append` refuses at once (`LogClosed`) rather than queue an
 event no thread will write: an attempt still running when a stopping run gave up on it (a second
@@ -28,6 +34,10 @@ from memeval.eventlog import Event, RunLog
 from memeval.runner._history import History
 
 _STOP = object()
+
+GROUP_EVENTS = 64
+"""The most events the writer thread writes with one fsync (`RunLog.append_many`): those queued while it wrote the
+last ones. 64 typical events (about 32 KiB) fit many times in the log's reserve (`memeval.eventlog._reserve`)."""
 
 
 class LogClosed(RuntimeError):
@@ -86,22 +96,66 @@ class LogWriter:
 
     def _loop(self) -> None:
         while True:
-            item = self._q.get()
-            if item is _STOP:
+            group, stop = self._take()
+            if group:
+                self._write(group)
+            if stop:
                 self._done.set()
                 return
-            ev, fut = cast(tuple[Event, "Future[Event] | None"], item)
+
+    def _take(self) -> tuple[list[tuple[Event, Future[Event] | None]], bool]:
+        """The events queued now, in order, up to `GROUP_EVENTS` (waiting for the first); and whether the stop came."""
+        group: list[tuple[Event, Future[Event] | None]] = []
+        item = self._q.get()
+        while item is not _STOP:
+            group.append(cast(tuple[Event, "Future[Event] | None"], item))
+            if len(group) >= GROUP_EVENTS:
+                return group, False
             try:
-                stamped = self.log.append(ev)
-                self.history.fold(stamped)
-            except BaseException as exc:  # noqa: BLE001 - handed to the waiting caller or kept
-                if fut is None:
-                    self._error = exc
-                else:
-                    fut.set_exception(exc)
-                continue
-            if fut is not None:
-                fut.set_result(stamped)
+                item = self._q.get_nowait()
+            except queue.Empty:
+                return group, False
+        return group, True
+
+    def _write(self, group: list[tuple[Event, Future[Event] | None]]) -> None:
+        """Write `group` with one fsync (`RunLog.append_many`), fold it, then let its callers go.
+
+        When the group's write fails, its events are written one at a time as before (each with its own fsync), so
+        an event that cannot be written fails alone, with its own error, and the others are written.
+        """
+        try:
+            stamped = self.log.append_many([ev for ev, _ in group])
+        except BaseException:  # noqa: BLE001 - nothing was written: each event is tried alone below
+            for one in group:
+                self._write_one(*one)
+            return
+        for (_, fut), ev in zip(group, stamped, strict=True):
+            self._settle(ev, fut)
+
+    def _write_one(self, ev: Event, fut: Future[Event] | None) -> None:
+        try:
+            stamped = self.log.append(ev)
+        except BaseException as exc:  # noqa: BLE001 - handed to the waiting caller or kept
+            self._fail(exc, fut)
+            return
+        self._settle(stamped, fut)
+
+    def _settle(self, stamped: Event, fut: Future[Event] | None) -> None:
+        """Fold a written event into the history, then hand it to its caller (if one waits)."""
+        try:
+            self.history.fold(stamped)
+        except BaseException as exc:  # noqa: BLE001 - handed to the waiting caller or kept
+            self._fail(exc, fut)
+            return
+        if fut is not None:
+            fut.set_result(stamped)
+
+    def _fail(self, exc: BaseException, fut: Future[Event] | None) -> None:
+        """Hand `exc` to the caller waiting on `fut`, or keep it for the next `append` and `close` (a posted event)."""
+        if fut is None:
+            self._error = exc
+        else:
+            fut.set_exception(exc)
 
     def close(self) -> None:
         """Write everything queued, stop the thread; raise a posted event's write error.
