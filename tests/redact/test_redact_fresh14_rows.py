@@ -93,6 +93,7 @@ def test_fresh14_look_alikes_are_kept(text: str, where: tuple[str, ...]) -> None
         "API_KEY=\nNEXT_PUBLIC_URL=https://example.com",
         'key = "UI_PAS" + "SWORD="',
         "key = 'TestBase64DetectorShouldNotDetectLongMethodNames'",
+        "      key = OpenSSL::PKey::RSA.new key_pem, ENV['SECRET']\n    end",
     ],
 )
 def test_settings_under_short_names_are_kept(text: str) -> None:
