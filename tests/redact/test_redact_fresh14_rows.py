@@ -94,6 +94,7 @@ def test_fresh14_look_alikes_are_kept(text: str, where: tuple[str, ...]) -> None
         'key = "UI_PAS" + "SWORD="',
         "key = 'TestBase64DetectorShouldNotDetectLongMethodNames'",
         "      key = OpenSSL::PKey::RSA.new key_pem, ENV['SECRET']\n    end",
+        "secrets:\n  - key: pro_password\n    valueFrom: vault",
     ],
 )
 def test_settings_under_short_names_are_kept(text: str) -> None:
