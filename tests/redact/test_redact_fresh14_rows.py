@@ -95,6 +95,8 @@ def test_fresh14_look_alikes_are_kept(text: str, where: tuple[str, ...]) -> None
         "key = 'TestBase64DetectorShouldNotDetectLongMethodNames'",
         "      key = OpenSSL::PKey::RSA.new key_pem, ENV['SECRET']\n    end",
         "secrets:\n  - key: pro_password\n    valueFrom: vault",
+        '{"kind":"token","UserAgent":"curl"}',
+        'headers = ["x-api-token", "content-type", "user-agent"]',
     ],
 )
 def test_settings_under_short_names_are_kept(text: str) -> None:
