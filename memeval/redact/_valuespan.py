@@ -101,9 +101,10 @@ def word_end(m: re.Match[str]) -> int:
     return nxt.start() if nxt is not None and nxt.start() > start else end
 
 
-_LINE_NAME = re.compile(r"[A-Za-z_][A-Za-z_.\-]*[0-9]{0,2}[ \t]*=(?!=)")
-"""A name and its `=`: letters, `_ . -`, at most two digits at its end (a key's body of 16 or more random characters
-holds more digits nearly always; `==` is Base64's padding)."""
+_LINE_NAME = re.compile(r"[A-Za-z_][A-Za-z_.\-]*[0-9]{0,2}[ \t]*(?:=(?!=)|:(?=\s|\Z))")
+"""A name and its `=`, or its `:` before white space or the end (a YAML key: `UI_PASSWORD=` then `next: 1`, the
+fourteenth fresh check's `.env` lines in YAML and log contexts): letters, `_ . -`, at most two digits at its end (a
+key's body of 16 or more random characters holds more digits nearly always; `==` is Base64's padding)."""
 
 
 def next_line_name(text: str, start: int, value_start: int) -> bool:

@@ -22,7 +22,8 @@ def check_hash(corpus: Path, sha256: str) -> None:
 
 def check_rows(corpus: Path, counts: dict[tuple[str, str], int], sources: tuple[str, ...]) -> None:
     """Assert the items per `(group, sub)` are `counts`, texts are unique, every item's `source` starts with one of
-    `sources`, exactly the credentials name secrets, and every secret has 8+ characters and stands in its text."""
+    `sources`, exactly the positives (credentials and personal data) name secrets, and every secret has 8+
+    characters and stands in its text."""
     rows = [json.loads(line) for line in corpus.read_text(encoding="utf-8").splitlines()]
     assert Counter((r["group"], r["sub"]) for r in rows) == counts
     assert len({base64.b64decode(r["text"]) for r in rows}) == len(rows)
@@ -30,5 +31,5 @@ def check_rows(corpus: Path, counts: dict[tuple[str, str], int], sources: tuple[
         text = base64.b64decode(r["text"]).decode("utf-8")
         secrets = [base64.b64decode(s).decode("utf-8") for s in r["secrets"]]
         assert r["source"].startswith(sources), r["label"]
-        assert (r["group"] == "credential") == bool(secrets), r["label"]
+        assert (r["group"] in ("credential", "pii")) == bool(secrets), r["label"]
         assert all(len(s) >= 8 and s in text for s in secrets), r["label"]  # noqa: PLR2004
