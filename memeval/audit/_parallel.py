@@ -123,15 +123,29 @@ def warm_engines() -> float:
         Seconds of wall time it took.
     """
     t0 = time.monotonic()
-    texts = list(_WARM_TEXTS)
-    _work_group([(texts, True, [(t, "agent") for t in texts])], [["Warm-Up-1a", "ses_WarmUp2"]])
     from memeval.audit._heap import settle
-    from memeval.audit._holdguard import warm_guard
-    from memeval.audit._redactguard import warm_redaction_guard
+    from memeval.audit._holdguard import start_guard, warm_guard
+    from memeval.audit._redactguard import start_redaction_guard, warm_redaction_guard
 
-    settle()
-    warm_guard()  # the server's threads assess hold texts there, within the CPU budget (`_holdguard`)
-    warm_redaction_guard()  # and redact there (`_redactguard`)
+    # Both guards start first and load beside this process's engines (they loaded one after the other, after them).
+    hold = start_guard()  # the server's threads assess hold texts there, within the CPU budget (`_holdguard`)
+    try:
+        redaction = start_redaction_guard()  # and redact there (`_redactguard`)
+    except BaseException:
+        if hold is not None:
+            hold.kill()
+        raise
+    try:
+        texts = list(_WARM_TEXTS)
+        _work_group([(texts, True, [(t, "agent") for t in texts])], [["Warm-Up-1a", "ses_WarmUp2"]])
+        settle()
+    except BaseException:  # SIGTERM while loading (`_serving.sigterm_ends_loading`), a failed load: none left behind
+        for child in (hold, redaction):
+            if child is not None:
+                child.kill()
+        raise
+    warm_guard(hold)
+    warm_redaction_guard(redaction)
     return time.monotonic() - t0
 
 

@@ -39,7 +39,15 @@ from collections.abc import Sequence
 from multiprocessing.connection import Connection
 from typing import Any
 
-from memeval.audit._holdguard import BACKSTOP_PER_BUDGET, BACKSTOP_S, READY_S, GuardFailed, _Child, _Outcome
+from memeval.audit._holdguard import (
+    BACKSTOP_PER_BUDGET,
+    BACKSTOP_S,
+    READY_S,
+    GuardFailed,
+    _Child,
+    _Outcome,
+    keep_when_ready,
+)
 
 log = logging.getLogger(__name__)
 
@@ -84,8 +92,8 @@ _LOCK = threading.Lock()
 _CHILD: list[_Child] = []
 
 
-def warm_redaction_guard() -> None:
-    """Start the guard child now (a server calls this before it listens); one that does not start is logged.
+def start_redaction_guard() -> _Child | None:
+    """Start the guard child without waiting for it (None: one runs already); `warm_redaction_guard(it)` waits.
 
     Raises:
         UsageError: `MEMEVAL_REDACT_BUDGET_S` or `MEMEVAL_REDACT_REQUEST_BUDGET_S` is not a positive
@@ -96,11 +104,22 @@ def warm_redaction_guard() -> None:
     budget_seconds()
     request_budget_seconds()
     with _LOCK:
-        if not _CHILD:
-            try:
-                _CHILD.append(_Child(READY_S, _serve, LABEL))
-            except GuardFailed as exc:
-                log.warning("%s; the first batch starts another", exc)
+        return None if _CHILD else _Child(READY_S, _serve, LABEL, wait=False)
+
+
+def warm_redaction_guard(started: _Child | None = None) -> None:
+    """Start the guard child now, or take `started` (`start_redaction_guard`), and wait for it to say ready.
+
+    A server calls this before it listens; one that does not start is logged.
+
+    Raises:
+        UsageError: `MEMEVAL_REDACT_BUDGET_S` or `MEMEVAL_REDACT_REQUEST_BUDGET_S` is not a positive
+            number (said before the server listens).
+    """
+    if started is None:
+        started = start_redaction_guard()
+    with _LOCK:
+        keep_when_ready(_CHILD, started, log)
 
 
 def stop_redaction_guard() -> None:
