@@ -117,35 +117,22 @@ def warm_engines() -> float:
     started server took 15-55 s of wall time on a busy 2-core machine while the worker pool loaded
     the same engines beside it. Also settles the heap (`_heap.settle`), as a worker does, and starts
     the hold guard (`_holdguard.warm_guard`: the server's threads assess hold texts there, within
-    the CPU budget) and the redaction guard (`_redactguard.warm_redaction_guard`, the same for redaction).
+    the CPU budget) and the redaction guard (`_redactguard.warm_redaction_guard`, the same for redaction),
+    both before this process loads, so that they load beside it (`_redactguard.beside_guards`).
 
     Returns:
         Seconds of wall time it took.
     """
     t0 = time.monotonic()
     from memeval.audit._heap import settle
-    from memeval.audit._holdguard import start_guard, warm_guard
-    from memeval.audit._redactguard import start_redaction_guard, warm_redaction_guard
+    from memeval.audit._redactguard import beside_guards
 
-    # Both guards start first and load beside this process's engines (they loaded one after the other, after them).
-    hold = start_guard()  # the server's threads assess hold texts there, within the CPU budget (`_holdguard`)
-    try:
-        redaction = start_redaction_guard()  # and redact there (`_redactguard`)
-    except BaseException:
-        if hold is not None:
-            hold.kill()
-        raise
-    try:
+    def load() -> None:
         texts = list(_WARM_TEXTS)
         _work_group([(texts, True, [(t, "agent") for t in texts])], [["Warm-Up-1a", "ses_WarmUp2"]])
         settle()
-    except BaseException:  # SIGTERM while loading (`_serving.sigterm_ends_loading`), a failed load: none left behind
-        for child in (hold, redaction):
-            if child is not None:
-                child.kill()
-        raise
-    warm_guard(hold)
-    warm_redaction_guard(redaction)
+
+    beside_guards(load)  # both guards load beside this process's engines (`_redactguard.beside_guards`)
     return time.monotonic() - t0
 
 

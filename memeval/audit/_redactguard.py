@@ -35,7 +35,7 @@ import logging
 import signal
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -120,6 +120,33 @@ def warm_redaction_guard(started: _Child | None = None) -> None:
         started = start_redaction_guard()
     with _LOCK:
         keep_when_ready(_CHILD, started, log)
+
+
+def beside_guards(load: Callable[[], None]) -> None:
+    """Start the hold guard and this guard, run `load` (a server's own engines) while they load, then wait for both.
+
+    They loaded one after the other, after the server's engines; each still gets `READY_S` of wall
+    time, counted once `load` is done. A stop while loading (SIGTERM's `BaseException`, Ctrl-C) or
+    a failed load kills both children before it is raised again.
+
+    Raises:
+        UsageError: a hold or redaction budget setting is not a positive number (before anything starts).
+    """
+    from memeval.audit._holdguard import start_guard, warm_guard
+
+    hold = start_guard()  # the server's threads assess hold texts there, within the CPU budget (`_holdguard`)
+    started = [hold]
+    try:
+        redaction = start_redaction_guard()  # and redact here (this module)
+        started.append(redaction)
+        load()
+    except BaseException:
+        for child in started:
+            if child is not None:
+                child.kill()
+        raise
+    warm_guard(hold)
+    warm_redaction_guard(redaction)
 
 
 def stop_redaction_guard() -> None:
