@@ -111,13 +111,8 @@ class _Child:
     """
 
     def __init__(
-        self,
-        ready_s: float,
-        serve: Callable[[Connection, int], None] | None = None,
-        label: str = "the hold guard",
-        wait: bool = True,
+        self, ready_s: float, serve: Callable[[Connection, int], None] | None = None, label: str = "the hold guard"
     ) -> None:
-        """Start the child; with `wait` (the default) also `wait_ready(ready_s)`, else the caller does before `ask`."""
         ctx = multiprocessing.get_context("spawn")
         self._pusher: threading.Thread | None = None
         self.label = label
@@ -126,15 +121,6 @@ class _Child:
         self.proc = ctx.Process(target=serve or _serve, args=(theirs, os.getpid()), name=name, daemon=True)
         self.proc.start()
         theirs.close()
-        if wait:
-            self.wait_ready(ready_s)
-
-    def wait_ready(self, ready_s: float) -> None:
-        """Wait up to `ready_s` wall seconds (from now) for the child's "ready".
-
-        Raises:
-            GuardFailed: it died, or did not say ready in time (then it is killed).
-        """
         if not self.conn.poll(ready_s):  # True also at end of file: it died
             self.kill()
             raise GuardFailed(
@@ -197,10 +183,10 @@ _LOCK = threading.Lock()
 _CHILD: list[_Child] = []
 
 
-def start_guard() -> _Child | None:
-    """Start the guard child without waiting for it (None: one runs already); `warm_guard(it)` waits.
+def warm_guard() -> None:
+    """Start the guard child now (a server calls this before it listens, so its first batch does not wait).
 
-    A server starts it before loading its own engines, so that the child loads beside them.
+    A child that does not start is logged and left: the first batch starts another.
 
     Raises:
         UsageError: `MEMEVAL_HOLD_BUDGET_S` or `MEMEVAL_HOLD_REQUEST_BUDGET_S` is not a positive
@@ -211,42 +197,11 @@ def start_guard() -> _Child | None:
     budget_seconds()
     request_budget_seconds()
     with _LOCK:
-        return None if _CHILD else _Child(READY_S, wait=False)
-
-
-def keep_when_ready(children: list[_Child], started: _Child | None, log_as: logging.Logger) -> None:
-    """Wait for `started` (from a `start_...` call) to say ready and keep it in `children`.
-
-    A child that does not start is logged and left: the first batch starts another. One already
-    kept (started meanwhile by a batch) wins: `started` is killed.
-    """
-    if started is None:
-        return
-    try:
-        started.wait_ready(READY_S)
-    except GuardFailed as exc:
-        log_as.warning("%s; the first batch starts another", exc)
-        return
-    if children:
-        started.kill()
-    else:
-        children.append(started)
-
-
-def warm_guard(started: _Child | None = None) -> None:
-    """Start the guard child now, or take `started` (`start_guard`), and wait for it to say ready.
-
-    A server calls this before it listens, so its first batch does not wait. A child that does not
-    start is logged and left: the first batch starts another.
-
-    Raises:
-        UsageError: `MEMEVAL_HOLD_BUDGET_S` or `MEMEVAL_HOLD_REQUEST_BUDGET_S` is not a positive
-            number (said before the server listens).
-    """
-    if started is None:
-        started = start_guard()
-    with _LOCK:
-        keep_when_ready(_CHILD, started, log)
+        if not _CHILD:
+            try:
+                _CHILD.append(_Child(READY_S))
+            except GuardFailed as exc:
+                log.warning("%s; the first batch starts another", exc)
 
 
 @dataclass(frozen=True)

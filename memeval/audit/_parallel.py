@@ -117,22 +117,21 @@ def warm_engines() -> float:
     started server took 15-55 s of wall time on a busy 2-core machine while the worker pool loaded
     the same engines beside it. Also settles the heap (`_heap.settle`), as a worker does, and starts
     the hold guard (`_holdguard.warm_guard`: the server's threads assess hold texts there, within
-    the CPU budget) and the redaction guard (`_redactguard.warm_redaction_guard`, the same for redaction),
-    both before this process loads, so that they load beside it (`_redactguard.beside_guards`).
+    the CPU budget) and the redaction guard (`_redactguard.warm_redaction_guard`, the same for redaction).
 
     Returns:
         Seconds of wall time it took.
     """
     t0 = time.monotonic()
+    texts = list(_WARM_TEXTS)
+    _work_group([(texts, True, [(t, "agent") for t in texts])], [["Warm-Up-1a", "ses_WarmUp2"]])
     from memeval.audit._heap import settle
-    from memeval.audit._redactguard import beside_guards
+    from memeval.audit._holdguard import warm_guard
+    from memeval.audit._redactguard import warm_redaction_guard
 
-    def load() -> None:
-        texts = list(_WARM_TEXTS)
-        _work_group([(texts, True, [(t, "agent") for t in texts])], [["Warm-Up-1a", "ses_WarmUp2"]])
-        settle()
-
-    beside_guards(load)  # both guards load beside this process's engines (`_redactguard.beside_guards`)
+    settle()
+    warm_guard()  # the server's threads assess hold texts there, within the CPU budget (`_holdguard`)
+    warm_redaction_guard()  # and redact there (`_redactguard`)
     return time.monotonic() - t0
 
 

@@ -35,19 +35,11 @@ import logging
 import signal
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from multiprocessing.connection import Connection
 from typing import Any
 
-from memeval.audit._holdguard import (
-    BACKSTOP_PER_BUDGET,
-    BACKSTOP_S,
-    READY_S,
-    GuardFailed,
-    _Child,
-    _Outcome,
-    keep_when_ready,
-)
+from memeval.audit._holdguard import BACKSTOP_PER_BUDGET, BACKSTOP_S, READY_S, GuardFailed, _Child, _Outcome
 
 log = logging.getLogger(__name__)
 
@@ -92,8 +84,8 @@ _LOCK = threading.Lock()
 _CHILD: list[_Child] = []
 
 
-def start_redaction_guard() -> _Child | None:
-    """Start the guard child without waiting for it (None: one runs already); `warm_redaction_guard(it)` waits.
+def warm_redaction_guard() -> None:
+    """Start the guard child now (a server calls this before it listens); one that does not start is logged.
 
     Raises:
         UsageError: `MEMEVAL_REDACT_BUDGET_S` or `MEMEVAL_REDACT_REQUEST_BUDGET_S` is not a positive
@@ -104,49 +96,11 @@ def start_redaction_guard() -> _Child | None:
     budget_seconds()
     request_budget_seconds()
     with _LOCK:
-        return None if _CHILD else _Child(READY_S, _serve, LABEL, wait=False)
-
-
-def warm_redaction_guard(started: _Child | None = None) -> None:
-    """Start the guard child now, or take `started` (`start_redaction_guard`), and wait for it to say ready.
-
-    A server calls this before it listens; one that does not start is logged.
-
-    Raises:
-        UsageError: `MEMEVAL_REDACT_BUDGET_S` or `MEMEVAL_REDACT_REQUEST_BUDGET_S` is not a positive
-            number (said before the server listens).
-    """
-    if started is None:
-        started = start_redaction_guard()
-    with _LOCK:
-        keep_when_ready(_CHILD, started, log)
-
-
-def beside_guards(load: Callable[[], None]) -> None:
-    """Start the hold guard and this guard, run `load` (a server's own engines) while they load, then wait for both.
-
-    They loaded one after the other, after the server's engines; each still gets `READY_S` of wall
-    time, counted once `load` is done. A stop while loading (SIGTERM's `BaseException`, Ctrl-C) or
-    a failed load kills both children before it is raised again.
-
-    Raises:
-        UsageError: a hold or redaction budget setting is not a positive number (before anything starts).
-    """
-    from memeval.audit._holdguard import start_guard, warm_guard
-
-    hold = start_guard()  # the server's threads assess hold texts there, within the CPU budget (`_holdguard`)
-    started = [hold]
-    try:
-        redaction = start_redaction_guard()  # and redact here (this module)
-        started.append(redaction)
-        load()
-    except BaseException:
-        for child in started:
-            if child is not None:
-                child.kill()
-        raise
-    warm_guard(hold)
-    warm_redaction_guard(redaction)
+        if not _CHILD:
+            try:
+                _CHILD.append(_Child(READY_S, _serve, LABEL))
+            except GuardFailed as exc:
+                log.warning("%s; the first batch starts another", exc)
 
 
 def stop_redaction_guard() -> None:
