@@ -1,10 +1,11 @@
 """A new sandbox's socket waits for a busy proxy loop instead of faulting the trial (newuser36).
 
 The proxy's loop also runs the hooks after each call (for a run: the call's record to the log writer's queue, and
-the redactor's warm-up, which until proxy50 waited on the redaction lock another trial held). On a 2-core machine at load 13-19 the loop took more than the 10 s `add_socket` waited for, and 3 of 28 trials
-of README's `memeval ab samples/fernhill --pack audit/fernhill.pack.json` were `internal` faults ("the meter proxy
-could not serve ...sock: "), the verdict `unresolved`. Here the hook is held past those 10 s by a real call's record;
-the socket is served once the loop is free, and a call through it is answered.
+the redactor's warm-up, which until proxy50 waited on the redaction lock another trial held). On a 2-core machine at
+load 13-19 the loop took more than the 10 s `add_socket` waited for, and 3 of 28 trials of README's `memeval ab
+samples/fernhill --pack audit/fernhill.pack.json` were `internal` faults ("the meter proxy could not serve ...sock:
+"), the verdict `unresolved`. Here the hook is held past those 10 s by a real call's record; the socket is served
+once the loop is free, and a call through it is answered.
 """
 
 from __future__ import annotations
