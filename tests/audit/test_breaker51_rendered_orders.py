@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ingest_events import memeval_here, user_env
+from ingest_events import memeval_here, memory_event, user_env
 
 from memeval.audit import open_store
 
@@ -32,18 +32,10 @@ BENIGN = [
 ]
 
 
-def _line(i: int, text: str) -> str:
-    return json.dumps({
-        "type": "memory.written", "occurred_at": f"2026-11-20T11:00:{i:02d}Z", "team": "fernhill",
-        "sender_event_id": f"rendered-{i}", "actor": {"kind": "agent", "id": "support-bot"}, "session": "ses_md",
-        "subject": f"mem_md{i}", "payload": {"text": text},
-    })  # fmt: skip
-
-
 def test_orders_cut_by_markup_are_held_and_never_packed(tmp_path: Path) -> None:
     texts = ORDERS + BENIGN
     f = tmp_path / "events.jsonl"
-    f.write_text("\n".join(_line(i, t) for i, t in enumerate(texts)) + "\n", encoding="utf-8")
+    f.write_text("".join(json.dumps(memory_event(i, t)) + "\n" for i, t in enumerate(texts)), encoding="utf-8")
     env = user_env(tmp_path / "home")
     (tmp_path / "store").mkdir()
     db = f"sqlite:///{tmp_path / 'store' / 'audit.sqlite'}"
@@ -57,8 +49,8 @@ def test_orders_cut_by_markup_are_held_and_never_packed(tmp_path: Path) -> None:
         store.engine.dispose()
     written = {e.subject for e in events if e.type == "memory.written"}
     held = {e.payload.item_id: e.payload for e in events if e.type == "hold.created"}
-    orders = {f"mem_md{i}" for i in range(len(ORDERS))}
-    benign = {f"mem_md{i}" for i in range(len(ORDERS), len(texts))}
+    orders = {f"mem_{i}" for i in range(len(ORDERS))}
+    benign = {f"mem_{i}" for i in range(len(ORDERS), len(texts))}
     assert orders <= held.keys() and not orders & written, (sorted(orders - held.keys()), sorted(orders & written))
     assert benign <= written and not benign & held.keys(), (sorted(benign - written), sorted(benign & held.keys()))
     packed = [i["text"] for i in json.loads(pack.read_text(encoding="utf-8"))["items"]]
