@@ -45,7 +45,7 @@ def test_a_golden_log_rewritten_at_v2_projects_the_same(name: str, tmp_path: Pat
     # A v2 writer records every field of the card and manifest, a v1 writer only those it knew.
     card1, card2 = v1.pop("run_card"), v2.pop("run_card")
     assert {k: card2[k] for k in card1} == card1
-    new_fields = {"tamper", "reward_key", "concurrency", "executor", "sequential", "default_limits", "prices"}
+    new_fields = {"tamper", "reward_key", "concurrency", "executor", "sequential", "default_limits", "prices", "modes"}
     assert set(card2) - set(card1) <= new_fields
     v1["manifest"]["cells"].pop("held"), v2["manifest"]["cells"].pop("held")
     assert v2 == v1
