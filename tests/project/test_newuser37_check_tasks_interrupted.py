@@ -10,13 +10,10 @@ from __future__ import annotations
 
 import os
 import shutil
-import signal
-import subprocess
 import sys
-import time
 from pathlib import Path
 
-from patience import patient
+from interrupted import interrupt_once_started
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -29,29 +26,7 @@ def test_an_interrupted_check_names_the_command_to_check_again(tmp_path: Path) -
     env = {k: v for k, v in os.environ.items() if not k.startswith("MEMEVAL_")}
     env["PYTHONPATH"] = str(REPO)
     args = ["check-tasks", "tasks", "--runs-dir", "my-runs", "--quiet"]
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "memeval", *args],
-        cwd=tmp_path,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
-    try:
-        end = time.monotonic() + patient(60)
-        while time.monotonic() < end and not any(
-            b'"agent.started"' in p.read_bytes() for p in runs.glob("*/events.jsonl")
-        ):
-            time.sleep(0.05)
-        assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
-        os.kill(proc.pid, signal.SIGINT)
-        _, err = proc.communicate(timeout=patient(30))
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
-    assert proc.returncode == 130, err
+    err = interrupt_once_started([sys.executable, "-m", "memeval", *args], cwd=tmp_path, env=env, runs=runs)
     last = err.strip().splitlines()[-1]
     assert last.startswith("interrupted: check-tasks does not resume"), err
     assert f"`memeval {' '.join(args)}`" in last and "`memeval runs --runs-dir my-runs`" in last, last
