@@ -1,13 +1,15 @@
 """The hold detector's slow answers over the fixture and sample texts, pinned in a committed file.
 
-Four slow checks compare a fast path with a slow reference over every hold fixture and sample text
-(13,700-18,340 items):
+Five slow checks compare a fast path with a slow reference, four of them over every hold fixture and
+sample text (13,700-18,340 items):
 
 - `test_hold_fast_paths.py::test_assess_many_gives_the_assessments_of_assess` and
   `tests/audit/test_hold_memo.py::test_remembered_assessments_are_the_fresh_ones`: the batched
   `assess_many` and the hold memo against `assess`, one text at a time (about 30 CPU s);
 - `test_hold_fast_paths.py::test_screened_rules_find_the_same_matches_as_every_rule_run`: the rule
-  detector with its screen against the same detector running every rule (about 75 CPU s);
+  detector with its screen against the same detector running every rule (about 75 CPU s), and
+  `test_screened_rules_find_the_same_matches_on_thousands_of_generated_texts` the same over 2,000 generated
+  texts (`every_rule:generated`);
 - `test_hold_fast_paths.py::test_the_screen_never_skips_a_rule_that_matches_a_fixture_or_sample_text`:
   the screen's "cannot match" against each rule's pattern searched over each normalised reading.
 
@@ -153,7 +155,7 @@ def pinned(name: str, items: Sequence[Any]) -> dict[str, Any]:
     """The pinned entry `name` made for `items` by this code; the test fails when the pin is stale.
 
     Args:
-        name: the entry (`assess:memo`, `assess:batched`, `every_rule`, `screen_truth`).
+        name: the entry (`assess:memo`, `assess:batched`, `every_rule`, `every_rule:generated`, `screen_truth`).
         items: what the entry was made over, as the check builds it now (compared by `items_digest`).
 
     Returns:
@@ -264,9 +266,13 @@ def main() -> None:
         pins[name] = {"items": items_digest(items), "digests": chunk_digests(assessed_one_by_one(det, items))}
         print(f"{name}: {len(items)} items, {time.process_time() - clock:.1f} CPU s", flush=True)
     texts = list(fast._fixtures() + fast._sample())
-    every = [fast._matches_without_screen(t, s) for t, s in texts]
+    every = fast._every_rule_run(texts)
     pins["every_rule"] = {"items": items_digest(texts), "digests": chunk_digests(every)}
     print(f"every_rule: {len(texts)} texts, {time.process_time() - clock:.1f} CPU s", flush=True)
+    generated = fast._generated_items()
+    every = fast._every_rule_run(generated)
+    pins["every_rule:generated"] = {"items": items_digest(generated), "digests": chunk_digests(every)}
+    print(f"every_rule:generated: {len(generated)} texts, {time.process_time() - clock:.1f} CPU s", flush=True)
     readings = list(screen_readings(t for t, _ in texts))
     rules = fast.ALL_RULES
     pins["screen_truth"] = {
