@@ -7,8 +7,9 @@ bun, vitest's and jest's path plugins and esbuild's bundler), Deno's `deno.json`
 was no finding (breaker51), though a fake of that library answering the held-back test's import makes any answer pass.
 The toolchains are not in this machine's sandboxes, so the claim rests on the file's content alone: the keys that say
 where code is found, compared with the task's own file (`pristine`), as `package.json`'s are
-(`memeval.runner._packagejson`). A file that cannot be read as what its tool reads is a finding too (the tool may
-still read it).
+(`memeval.runner._packagejson`). And a `go.mod` added below another module's folder, which takes that folder (and
+any held-back test copied there) out of the outer module's `go test ./...`. A file that cannot be read as what its
+tool reads is a finding too (the tool may still read it).
 """
 
 from __future__ import annotations
@@ -161,6 +162,23 @@ def _reader(name: str) -> tuple[Callable[[bytes], dict[str, object] | str | None
     return _READERS.get(name)
 
 
+def _outer_module(path: Path, rel: str, pristine: Path | None) -> str | None:
+    """The `go.mod` (as `/rel`) of a folder above `rel` in the world, when the task's world had none at `rel`, or None.
+
+    A `go.mod` the agent added below another module's folder makes a module of its own, which the outer module's
+    `go test ./...` does not enter (breaker52).
+    """
+    if pristine is None or os.path.lexists(pristine / rel):
+        return None
+    root = Path(str(path)[: -len(rel)])
+    parts = rel.split("/")[:-1]
+    for n in range(len(parts) - 1, -1, -1):
+        above = "/".join([*parts[:n], "go.mod"])
+        if os.path.lexists(root / above) or os.path.lexists(pristine / above):
+            return "/" + above
+    return None
+
+
 def redirects_imports(name: str) -> bool:
     """Whether a file named `name` is one `import_redirect` reads."""
     return _reader(name) is not None
@@ -195,6 +213,11 @@ def import_redirect(
     head = read(path, max_bytes + 1)
     if len(head) > max_bytes:
         return f"{what} over {max_bytes} bytes, too large to check"
+    if name == "go.mod" and (outer := _outer_module(path, rel, pristine)) is not None:
+        return (
+            f"Go module file added inside the module of {outer}: its folder is a module of its own, so `go test ./...` "
+            "in the outer one skips every package below it (held-back tests copied there too)"
+        )
     mine = keys(head)
     if isinstance(mine, str):
         return f"{what} that {mine}"
