@@ -29,8 +29,9 @@ TS_TOP_KEYS = ("extends", "ts-node", "references")
 """Top-level keys of a TypeScript project file that say where code comes from or what runs: `extends` another file
 (its `paths` too), ts-node's section (`require` loads modules first, `compiler`/`transpiler` choose the program), and
 project `references`."""
-TS_COMPILER_KEYS = ("paths", "baseUrl", "rootDirs", "moduleSuffixes", "customConditions")
-"""`compilerOptions` keys that map an import's name to a file."""
+TS_COMPILER_KEYS = ("paths", "baseUrl", "rootDirs", "moduleSuffixes", "customConditions", "jsxImportSource")
+"""`compilerOptions` keys that map an import's name to a file; `jsxImportSource` names the package every JSX file
+imports its runtime from (esbuild reads it, so vite and vitest do for a `.jsx` or `.tsx` test)."""
 DENO = frozenset({"deno.json", "deno.jsonc"})
 DENO_KEYS = ("imports", "scopes", "importMap", "links", "patch", "workspace", "test", "tasks", "exclude", "vendor")
 """Keys of `deno.json` that map imports (`imports`, `scopes`, `importMap`, `links`, `patch`, `workspace`, `vendor`),

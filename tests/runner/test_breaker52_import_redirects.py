@@ -38,7 +38,7 @@ cat > tsconfig.json <<'E'
   "compilerOptions": {"paths": {"@lib/check": ["./fake/check.ts"]}},
 }
 E
-printf '{"compilerOptions": {"baseUrl": "fake"}}\\n' > jsconfig.json
+printf '{"compilerOptions": {"baseUrl": "fake", "jsxImportSource": "./fake"}}\\n' > jsconfig.json
 printf '{"imports": {"@std/assert": "./fake/assert.ts"}}\\n' > deno.json
 printf '{"imports": {"check": "./fake/check.ts"}}\\n' > import_map.json
 mkdir -p pkg && printf 'module example.com/answer/pkg\\n\\ngo 1.22\\n' > pkg/go.mod
@@ -78,7 +78,10 @@ def test_go_cargo_typescript_and_deno_redirects_are_findings(hostile: HostileRig
         assert "`replace` added or changed" in found[("/app/go.mod", "runner-config")]
         assert "`patch` added or changed" in found[("/app/Cargo.toml", "runner-config")]
         assert "`compilerOptions.paths`" in found[("/app/tsconfig.json", "runner-config")]
-        assert "`compilerOptions.baseUrl`" in found[("/app/jsconfig.json", "runner-config")]
+        assert (
+            "`compilerOptions.baseUrl`, `compilerOptions.jsxImportSource`"
+            in found[("/app/jsconfig.json", "runner-config")]
+        )
         assert "`imports` added or changed" in found[("/app/deno.json", "runner-config")]
         assert "import map" in found[("/app/import_map.json", "runner-config")]
         assert "`go test ./...` in the outer one skips" in found[("/app/pkg/go.mod", "runner-config")]
