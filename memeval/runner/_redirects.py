@@ -19,6 +19,7 @@ import os
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from memeval._tomlfile import NotTomlText, loads_toml
 from memeval.runner._runnersection import Reader, ScanBudget
@@ -70,7 +71,7 @@ def _strip_jsonc(text: str) -> str:
     return re.sub(r",(\s*[}\]])", r"\1", "".join(out))
 
 
-def _jsonc_keys(data: bytes, pick: Callable[[dict], dict[str, object]]) -> dict[str, object] | str | None:
+def _jsonc_keys(data: bytes, pick: Callable[[dict[str, Any]], dict[str, object]]) -> dict[str, object] | str | None:
     """`pick`'s keys of the JSON-with-comments object in `data`; {} for no bytes; a reason when it cannot be read."""
     if not data:
         return {}
@@ -81,7 +82,7 @@ def _jsonc_keys(data: bytes, pick: Callable[[dict], dict[str, object]]) -> dict[
     return pick(doc) if isinstance(doc, dict) else None
 
 
-def _ts_pick(doc: dict) -> dict[str, object]:
+def _ts_pick(doc: dict[str, Any]) -> dict[str, object]:
     opts = doc.get("compilerOptions")
     got = {k: doc[k] for k in TS_TOP_KEYS if k in doc}
     if isinstance(opts, dict):
@@ -91,7 +92,7 @@ def _ts_pick(doc: dict) -> dict[str, object]:
     return got
 
 
-def _deno_pick(doc: dict) -> dict[str, object]:
+def _deno_pick(doc: dict[str, Any]) -> dict[str, object]:
     return {k: doc[k] for k in DENO_KEYS if k in doc}
 
 
