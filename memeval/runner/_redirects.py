@@ -71,14 +71,29 @@ def _strip_jsonc(text: str) -> str:
     return re.sub(r",(\s*[}\]])", r"\1", "".join(out))
 
 
+_NAMED = re.compile(
+    rb"paths|baseUrl|rootDirs|moduleSuffixes|customConditions|jsxImportSource|extends|ts-node|references|imports"
+    rb"|scopes|importMap|links|patch|workspace|tasks|\\u",
+    re.IGNORECASE,
+)
+"""What an unreadable project file is searched for: a key of `TS_TOP_KEYS`, `TS_COMPILER_KEYS` or `DENO_KEYS` (any
+case), or a `\\u` escape that may spell one."""
+
+
 def _jsonc_keys(data: bytes, pick: Callable[[dict[str, Any]], dict[str, object]]) -> dict[str, object] | str | None:
-    """`pick`'s keys of the JSON-with-comments object in `data`; {} for no bytes; a reason when it cannot be read."""
+    """`pick`'s keys of the JSON-with-comments object in `data`; {} for no bytes.
+
+    A text memeval cannot read is a reason when it names such a key (`_NAMED`: a lenient reader such as tsx's may
+    still read it), else None (nothing in it redirects: `module.exports = {}` written as `tsconfig.json`).
+    """
     if not data:
         return {}
     try:
         doc = json.loads(_strip_jsonc(data.decode("utf-8-sig")))
     except (ValueError, RecursionError):  # JSONDecodeError and UnicodeDecodeError are ValueErrors
-        return "cannot be read as JSON with comments by memeval, though its tool may read it"
+        if _NAMED.search(data) is None:
+            return None
+        return "cannot be read as JSON with comments by memeval, though its tool may read it, and names such a key"
     return pick(doc) if isinstance(doc, dict) else None
 
 
