@@ -195,8 +195,11 @@ TamperKind = Literal[
   `.git/config`, `.gitattributes`: what git runs when the tests call it), cargo's, rspec's, bundler's
   and Maven's in the project (`.cargo/config.toml`, `.rspec`, `.bundle/config`, `.mvn/*.config`,
   `.mvn/extensions.xml`), prove's, rustup's and Go's (`.proverc`, `rust-toolchain.toml`,
-  `go.work`), a `package.json` whose `scripts` or test-runner section changed (any written while
-  test.sh ran), and a virtual environment's (`pyvenv.cfg`: where its python finds the standard library);
+  `go.work`), where a project says its imports are found (`go.mod` `replace`, a `go.mod` added inside another
+  module, `Cargo.toml` `[patch]` and a dependency's `path`/`git`, `tsconfig.json`/`jsconfig.json` `paths`,
+  `deno.json` `imports`, an import map) when the agent added or changed it, a `package.json` whose `scripts` or
+  test-runner section changed (any written while test.sh ran), and a virtual environment's (`pyvenv.cfg`: where its
+  python finds the standard library);
   also user configuration found in the verifier's fresh home folder after test.sh ended (`/tmp/.proverc`,
   `/tmp/.gitconfig`...: written
   by test.sh or the program it ran, and read by a tool test.sh ran after), and user configuration in a home folder

@@ -134,12 +134,14 @@ class ScanBudget(TomlBudget):
     """What one scan may still read and parse, in bytes, per file name.
 
     `pyproject.toml`: this class's own `left` (`MAX_PARSED_TOML_BYTES`); `package.json`, `__init__.py`,
-    `setup.cfg` and `tox.ini`: `MAX_PARSED_CONFIG_BYTES` each (`named`).
+    `setup.cfg` and `tox.ini`: `MAX_PARSED_CONFIG_BYTES` each (`named`); `import-config` is the files
+    `memeval.runner._redirects` reads (`tsconfig.json`, `deno.json`, `go.mod`, `Cargo.toml`), together.
     """
 
     def __init__(self) -> None:
         super().__init__()
-        self.named = {n: TomlBudget(MAX_PARSED_CONFIG_BYTES) for n in ("package.json", "__init__.py", *READ_SECTIONS)}
+        names = ("package.json", "__init__.py", "import-config", *READ_SECTIONS)
+        self.named = {n: TomlBudget(MAX_PARSED_CONFIG_BYTES) for n in names}
 
     def take_named(self, name: str, n: int) -> bool:
         """Whether `n` more bytes of files named `name` (a key of `named`) may be read; if so they are counted."""
@@ -158,6 +160,10 @@ TOOL_CONFIG = {
     ".coveragerc": "coverage.py configuration (`[run] plugins` are modules `pytest --cov` imports into its process)",
     "rust-toolchain.toml": "rustup toolchain file (`path = ...` makes `cargo test` run a toolchain of the agent's)",
     "rust-toolchain": "rustup toolchain file (`path = ...` makes `cargo test` run a toolchain of the agent's)",
+    **dict.fromkeys(
+        ("import_map.json", "import-map.json"),
+        "import map (Deno's `--import-map` or `importMap`: which file each import loads; breaker52)",
+    ),
     "go.work": "Go workspace file (`use`, `replace`: `go test` builds other folders' code in place of a module's)",
     "CMakeCache.txt": (
         "CMake's cache: `cmake -S . -B DIR` over it keeps its compilers, flags and build type "

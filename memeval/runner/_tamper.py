@@ -27,6 +27,7 @@ from memeval.runner._homeconfig import passwd_home_finding, passwd_homes
 from memeval.runner._libshadow import library_shadow
 from memeval.runner._linked import linked_file
 from memeval.runner._packagejson import package_json_finding
+from memeval.runner._redirects import import_redirect, redirects_imports
 from memeval.runner._runnersection import (
     PYTHON_VERSION_FILE,
     RUNNER_SECTIONS,
@@ -435,6 +436,10 @@ def classify(
         is not None
     ):
         add("runner-config", npm)
+    elif redirects_imports(name):  # breaker52: go.mod `replace`, Cargo `[patch]`, tsconfig `paths`, deno `imports`
+        why = import_redirect(name, world_root / rel, pristine, rel, st, budget, _read_head, MAX_CONFIG_BYTES)
+        if why is not None:
+            add("runner-config", why)
     elif name == PYTHON_VERSION_FILE:
         if (why := python_version_request(world_root / rel, stat.S_ISLNK(st.st_mode), _read_head)) is not None:
             add("runner-config", why)
