@@ -108,33 +108,6 @@ key, personal data, an order, an encoded order and markup, so that the engines' 
 (lazy imports, compiled patterns, the classifier's batched path) are paid when the pool starts."""
 
 
-def warm_engines() -> float:
-    """Load the default redactor and hold detector in this process and run them once (`_WARM_TEXTS`).
-
-    What a server calls before it listens (`memeval audit serve`, `memeval serve` with ingest), so
-    that its first batch does not pay for loading them: they load on first use (presidio and
-    spaCy, the scanners' rules, the classifier), about 3 s of CPU, and the first batch on a freshly
-    started server took 15-55 s of wall time on a busy 2-core machine while the worker pool loaded
-    the same engines beside it. Also settles the heap (`_heap.settle`), as a worker does, and starts
-    the hold guard (`_holdguard.warm_guard`: the server's threads assess hold texts there, within
-    the CPU budget) and the redaction guard (`_redactguard.warm_redaction_guard`, the same for redaction).
-
-    Returns:
-        Seconds of wall time it took.
-    """
-    t0 = time.monotonic()
-    texts = list(_WARM_TEXTS)
-    _work_group([(texts, True, [(t, "agent") for t in texts])], [["Warm-Up-1a", "ses_WarmUp2"]])
-    from memeval.audit._heap import settle
-    from memeval.audit._holdguard import warm_guard
-    from memeval.audit._redactguard import warm_redaction_guard
-
-    settle()
-    warm_guard()  # the server's threads assess hold texts there, within the CPU budget (`_holdguard`)
-    warm_redaction_guard()  # and redact there (`_redactguard`)
-    return time.monotonic() - t0
-
-
 def _work(
     texts: list[str],
     many: bool,

@@ -18,6 +18,7 @@ first batch of 50 events or more; its health says `"workers": "cold"` until then
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
 import pytest
@@ -87,3 +88,17 @@ def test_a_batch_redacted_partly_in_a_worker_keeps_to_the_request_bound(srv: Ser
     read_whole = N - len(past)
     assert read_whole <= 2 * (int(REQUEST_S / BUDGET_S) + 2), (read_whole, body)
     assert body["blanked_on_budget"] == len(past), body
+
+
+@pytest.mark.slow  # the module's server (shared with the tests above)
+def test_the_server_itself_never_loads_the_personal_data_engine(srv: Served) -> None:
+    """Its threads redact in the redaction guard, so the server process needs no presidio analyzer nor spaCy.
+
+    On main the server's warm-up redacted its warm texts itself (about 1.3 CPU s: presidio's analyzer, spaCy, the
+    hold detector's batched path) for texts it never scans in-process. Read after the module's batches (when run
+    in order): spaCy's compiled modules are in the guard's memory map, not the server's.
+    """
+    server = Path(f"/proc/{srv.proc.pid}/maps").read_text()
+    guard = Path(f"/proc/{srv.redaction_guard_pid()}/maps").read_text()
+    assert "/spacy/" in guard  # the check can see it: the guard loaded it
+    assert "/spacy/" not in server, [line for line in server.splitlines() if "/spacy/" in line][:3]
