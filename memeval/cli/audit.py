@@ -469,9 +469,8 @@ def serve(
     its first two thirds redacted and assessed in a warm worker process (`MEMEVAL_AUDIT_WORKERS`,
     default the CPU count, 0 turns them off) while the server scans the batch's ids and does the
     last third itself; a batch that arrives while another is in hand goes whole to a worker, free
-    text and ids, so concurrent senders' batches spread over the workers. The workers warm up in
-    the background when the first batch of 50 events or more arrives (a server that gets none never
-    starts them); until they are up, the server does whole batches.
+    text and ids, so concurrent senders' batches spread over the workers. The workers warm up in the
+    background from the first batch of 50 events or more (none: never); until then the server does whole batches.
     """
     # a port in use is said at once, in one line, before the engines load
     host = bare_host(host)  # `[::1]`, as in a URL, listens on ::1
