@@ -463,7 +463,7 @@ def serve(
     It speaks plain HTTP: on an address other than loopback (`--host 0.0.0.0`) it says on stderr
     that tokens and events would cross the network unencrypted; put a TLS-terminating proxy in front.
 
-    The redactor and hold detector are loaded before it serves (about 8 s of CPU over the server and its
+    The redactor and hold detector are loaded before it serves (about 6 s of CPU over the server and its
     two guard processes, said on stderr), so the first batch does not wait for them; a request meanwhile
     is answered 503 with Retry-After: 5 (nothing stored), not refused. A batch of 50 events or more has the free text of
     its first two thirds redacted and assessed in a warm worker process (`MEMEVAL_AUDIT_WORKERS`,
