@@ -158,7 +158,7 @@ def main() -> None:
     import httpx
     from _machine import load_line, proc_cpu_s
     from _scratch import scratch_dir
-    from _serve import wait_warm
+    from _serve import pool_start, wait_warm
 
     from memeval.audit import add_token, open_store
 
@@ -180,7 +180,7 @@ def main() -> None:
     try:
         headers = {"Authorization": f"Bearer {token}", "content-type": "application/json"}
         with httpx.Client(base_url=base, timeout=300) as client:
-            wait_warm(client, srv, 3000)
+            wait_warm(client, srv, 3000, pool_start(client, token, "bench-http"))
             warm = bench.events(100, "bench", "bench-http", "prefixed", "phw")
             client.post("/api/v1/events", content=bench.encoded([warm])[0], headers=headers).raise_for_status()
         time.sleep(3.0)  # the workers' CPU while no request is in hand (their own timers)

@@ -43,7 +43,7 @@ import httpx
 from _code import pythonpath
 from _machine import load_line, load_now, proc_cpu_s
 from _scratch import scratch_dir
-from _serve import wait_warm
+from _serve import pool_start, wait_warm
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "samples" / "fernhill" / "audit"))
@@ -296,7 +296,7 @@ def http_path(
         base = f"http://127.0.0.1:{port}"
         auth = {"Authorization": f"Bearer {token}"}
         with httpx.Client(base_url=base, timeout=300) as c:
-            wait_warm(c, srv, 3000)  # up, and its worker pool (if any) warm
+            wait_warm(c, srv, 3000, pool_start(c, token, "bench-http"))  # up, and its worker pool (if any) warm
             evs = events(n, "bench", "bench-http", ids, tag)
             # warm the server's redactor and hold detector with one batch
             warm_batch = [

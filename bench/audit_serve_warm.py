@@ -24,8 +24,10 @@ import httpx
 from _code import pythonpath
 from _machine import load_now
 from _scratch import scratch_dir
-from _serve import wait_warm
+from _serve import pool_start, wait_warm
 from audit_ingest import free_port, tree_cpu
+
+from memeval.audit import SqlAuditStore, add_token
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -33,12 +35,11 @@ ROOT = Path(__file__).resolve().parents[1]
 def one(code: Path, idle_s: float, where: Path) -> tuple[float, float]:
     """(seconds to "warm", CPU seconds of the server and its children over `idle_s` seconds after it)."""
     port = free_port()
-    env = {
-        **os.environ,
-        "PYTHONPATH": pythonpath(code),
-        "MEMEVAL_DB": f"sqlite:///{where / f'warm-{port}.sqlite'}",
-        "MEMEVAL_FINGERPRINT_KEY": "ab" * 32,
-    }
+    db = f"sqlite:///{where / f'warm-{port}.sqlite'}"
+    store = SqlAuditStore(db, fingerprint_key=bytes.fromhex("ab" * 32))
+    token = add_token(store, "bench", "bench")  # for the batch that starts a cold pool (`_serve.pool_start`)
+    store.engine.dispose()
+    env = {**os.environ, "PYTHONPATH": pythonpath(code), "MEMEVAL_DB": db, "MEMEVAL_FINGERPRINT_KEY": "ab" * 32}
     t0 = time.monotonic()
     srv = subprocess.Popen(
         [sys.executable, "-m", "memeval", "audit", "serve", "--port", str(port)],
@@ -49,7 +50,7 @@ def one(code: Path, idle_s: float, where: Path) -> tuple[float, float]:
     )
     try:
         with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as c:
-            wait_warm(c, srv, 3600)
+            wait_warm(c, srv, 3600, pool_start(c, token, "bench"))
         warm_s = time.monotonic() - t0
         c0 = tree_cpu(srv.pid)
         time.sleep(idle_s)

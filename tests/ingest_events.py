@@ -59,6 +59,34 @@ def post_events(
     )
 
 
+WARM_UP_EVENTS = 50
+"""A batch this large is one a server's worker pool can take (`memeval.audit._parallel.HTTP_MIN_EVENTS`): the first
+one starts the pool warming (start51; before, it warmed when the server started)."""
+
+
+def warm_served_pool(url: str, token: str, team: str = "fernhill", limit_s: float | None = None) -> dict[str, object]:
+    """Start a served ingest's worker pool and wait until its health says `"workers": "warm"`.
+
+    Posts `WARM_UP_EVENTS` plain memories (sender ids `warm0`..., subjects `mem_warm...`, team `team`), which the
+    server sanitises itself while the pool warms, then asks `GET /api/v1/health` every 0.2 s for at most `limit_s`
+    (default `patient(300)`). Returns that batch's answer.
+    """
+    import time
+
+    events = [
+        memory_event(k, f"Run the payment mock before checkout tests, note {k}.", team) for k in range(WARM_UP_EVENTS)
+    ]
+    for e in events:
+        e["sender_event_id"], e["subject"] = f"warm{e['sender_event_id']}", f"mem_warm{e['subject']}"
+    answer = post_events(url, token, events)
+    assert answer.status_code == 200, answer.text[:500]
+    end = time.monotonic() + (limit_s or patient(300))
+    while (state := httpx.get(f"{url}/api/v1/health", timeout=patient(10)).json().get("workers")) != "warm":
+        assert time.monotonic() < end, f"the worker pool did not warm (health says {state!r})"
+        time.sleep(0.2)
+    return answer.json()  # type: ignore[no-any-return]
+
+
 def memeval_here(args: list[str], env: dict[str, str | None], stdin: str | None = None) -> str:
     """`memeval ARGS` run in this process (`usage_line.set_up_memeval`) in the repository, for a test whose claim is
     what the command stores or builds, not the process.

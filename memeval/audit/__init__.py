@@ -48,12 +48,13 @@ if TYPE_CHECKING:  # the real names for type checkers; at run time `__getattr__`
     from memeval.audit._lifecycle import LIFECYCLES, Decision, Lifecycle, all_decisions, for_event, lifecycle
     from memeval.audit._machine import decide
     from memeval.audit._migrations import apply_migrations
-    from memeval.audit._parallel import warm_engines, worker_count
+    from memeval.audit._parallel import worker_count
     from memeval.audit._payloads import ContradictionOpened, HoldCreated
     from memeval.audit._person import normalize_person_id
     from memeval.audit._reads import AuditReads, GeneratedReport, LogRow
     from memeval.audit._routes import ingest_error
     from memeval.audit._sanitize import Sanitizer, hold_id_for
+    from memeval.audit._serverwarm import warm_engines
     from memeval.audit._settings import (
         DEFAULT_DB_URL,
         NewStore,
@@ -233,7 +234,7 @@ _LAZY = {
     "logged_teams": "_verify",
     "verify_chain": "_verify",
     "verify_projections": "_fold",
-    "warm_engines": "_parallel",
+    "warm_engines": "_serverwarm",
     "week_counts": "_counts",
     "window_counts": "_counts",
     "worker_count": "_parallel",

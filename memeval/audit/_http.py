@@ -58,7 +58,7 @@ from memeval.audit._authority import QUEUE_TYPES, REPORT_TYPES, STORE_TYPES, Lim
 from memeval.audit._events import AuditEvent
 from memeval.audit._holdmemo import request_bound
 from memeval.audit._ingest import describe_validation, parse_event
-from memeval.audit._parallel import HTTP_MIN_EVENTS, discard_pool, pool_if_warm, presanitize_one
+from memeval.audit._parallel import HTTP_MIN_EVENTS, discard_pool, pool_if_warm, pool_state, presanitize_one
 from memeval.audit._routes import ANSWER_SCHEMA, HEALTH_SCHEMA, answer_unknown_routes, ingest_error
 from memeval.audit._store import SqlAuditStore
 from memeval.audit._tokens import lookup_token
@@ -256,8 +256,9 @@ def create_ingest_app(store: SqlAuditStore, *, workers: int = 0) -> FastAPI:
         store: the audit store.
         workers: size of the warm worker pool (`_parallel`) that takes the id scan of batches of
             `HTTP_MIN_EVENTS` events or more while the server redacts their free text (0: none).
-            The pool starts warming in the background now; until it is up, batches are sanitised
-            in the server alone. Used only when the store runs the default engines.
+            The pool starts warming in the background when the first such batch arrives (not when
+            the app is made: a server that never gets one never pays for it); until it is up,
+            batches are sanitised in the server alone. Used only when the store runs the default engines.
     """
     from memeval.audit._redactguard import redact_guarded
     from memeval.hold import request_budget_seconds
@@ -269,8 +270,7 @@ def create_ingest_app(store: SqlAuditStore, *, workers: int = 0) -> FastAPI:
     budget_seconds()
     redact_bound_s = redaction_request_s()
     guard_threads(redact_guarded)  # the server's threads redact in the guard, within the CPU budget (`_redactguard`)
-    pooled = workers if store.default_engines else 0
-    pool_if_warm(pooled)
+    pooled = workers if store.default_engines else 0  # warmed for the first batch that can use it (`pool_if_warm`)
     api = FastAPI(title="memeval audit ingest", docs_url=None, redoc_url=None, openapi_url=None)
     answer_unknown_routes(api)  # an unknown path or method: the error shape below, not FastAPI's (`_routes`)
 
@@ -380,6 +380,6 @@ def create_ingest_app(store: SqlAuditStore, *, workers: int = 0) -> FastAPI:
         ok: dict[str, str | int] = {"schema": HEALTH_SCHEMA, "schema_version": 1, "status": "ok"}
         if not pooled:
             return ok
-        return {**ok, "workers": "warm" if pool_if_warm(pooled) is not None else "starting"}
+        return {**ok, "workers": pool_state(pooled)}  # a look: a health probe starts no warming
 
     return api

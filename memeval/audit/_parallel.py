@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import CancelledError, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from memeval.audit._idscan import strict_id_candidates
 from memeval.audit._tasks import group_size, room_for_task
@@ -106,33 +106,6 @@ _WARM_TEXTS = (
 """What a new worker redacts, assesses and scans once before its first task (`_warm`): text with a
 key, personal data, an order, an encoded order and markup, so that the engines' first-use costs
 (lazy imports, compiled patterns, the classifier's batched path) are paid when the pool starts."""
-
-
-def warm_engines() -> float:
-    """Load the default redactor and hold detector in this process and run them once (`_WARM_TEXTS`).
-
-    What a server calls before it listens (`memeval audit serve`, `memeval serve` with ingest), so
-    that its first batch does not pay for loading them: they load on first use (presidio and
-    spaCy, the scanners' rules, the classifier), about 3 s of CPU, and the first batch on a freshly
-    started server took 15-55 s of wall time on a busy 2-core machine while the worker pool loaded
-    the same engines beside it. Also settles the heap (`_heap.settle`), as a worker does, and starts
-    the hold guard (`_holdguard.warm_guard`: the server's threads assess hold texts there, within
-    the CPU budget) and the redaction guard (`_redactguard.warm_redaction_guard`, the same for redaction).
-
-    Returns:
-        Seconds of wall time it took.
-    """
-    t0 = time.monotonic()
-    texts = list(_WARM_TEXTS)
-    _work_group([(texts, True, [(t, "agent") for t in texts])], [["Warm-Up-1a", "ses_WarmUp2"]])
-    from memeval.audit._heap import settle
-    from memeval.audit._holdguard import warm_guard
-    from memeval.audit._redactguard import warm_redaction_guard
-
-    settle()
-    warm_guard()  # the server's threads assess hold texts there, within the CPU budget (`_holdguard`)
-    warm_redaction_guard()  # and redact there (`_redactguard`)
-    return time.monotonic() - t0
 
 
 def _work(
@@ -279,7 +252,11 @@ def pool_if_warm(workers: int) -> ProcessPoolExecutor | None:
 
     The first call starts warming the pool in a background thread, so a server answers with its
     own engines until the workers are up instead of holding a request for seconds; its workers
-    compile every rule's pattern before the pool is ready (`warm_pool`'s `eager`).
+    compile every rule's pattern before the pool is ready (`warm_pool`'s `eager`). A server calls it
+    for its first batch of `HTTP_MIN_EVENTS` events or more, not when it starts (start51): warming
+    costs each worker both engines and every rule's pattern (about 7 s of CPU for two workers), which
+    a server that only answers health, pages or small batches never needs (`pool_state` looks
+    without starting it).
     """
     global _WARMING
     if workers <= 0 or not _POOL_LOCK.acquire(blocking=False):
@@ -293,6 +270,23 @@ def pool_if_warm(workers: int) -> ProcessPoolExecutor | None:
         return None
     finally:
         _POOL_LOCK.release()
+
+
+PoolState = Literal["cold", "starting", "warm"]
+"""A server's worker pool as its health says it (`pool_state`): not started, warming, or every worker warm."""
+
+
+def pool_state(workers: int) -> PoolState:
+    """Where the pool of `workers` processes is, without starting it (`pool_if_warm` starts it).
+
+    "warm": a pool of that size is ready (every worker loaded, `_warmworker._meet`); "starting": one
+    is warming in the background; "cold": none is (no batch of `HTTP_MIN_EVENTS` events or more
+    asked for one yet, or the last warming failed and waits for the next such batch).
+    """
+    with _POOL_LOCK:
+        if _POOL is not None and _POOL[0] == workers:
+            return "warm"
+        return "starting" if _WARMING else "cold"
 
 
 def discard_pool(pool: ProcessPoolExecutor) -> None:

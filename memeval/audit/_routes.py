@@ -30,8 +30,9 @@ INGEST_ERROR_SCHEMA = "memeval.audit-ingest-error/1"
 
 HEALTH_SCHEMA = "memeval.audit-health/1"
 """The `schema` of a loaded server's `GET /api/v1/health` answer: `{"schema", "schema_version": 1, "status": "ok"}`,
-with `"workers": "warm"` (every worker of the pool has loaded, `_warmworker`) or `"starting"` beside it when the
-server has a worker pool (a loading server answers 503 in `INGEST_ERROR_SCHEMA`, `"status": "loading"`)."""
+with `"workers"` beside it when the server has a worker pool: `"cold"` (not started: the first batch of 50 events or
+more starts it), `"starting"` or `"warm"` (every worker of the pool has loaded, `_warmworker`); `_parallel.pool_state`
+(a loading server answers 503 in `INGEST_ERROR_SCHEMA`, `"status": "loading"`)."""
 
 ANSWER_SCHEMA = "memeval.audit-ingest-answer/1"
 """The `schema` of a stored batch's answer (200) of `POST /api/v1/events`: `{"schema", "schema_version": 1, "stored",

@@ -68,7 +68,7 @@ def workers_ended() -> bool:
 def end_worker_pools() -> None:
     """End every worker pool of this process now, warm or still loading (`end_now`): a server that stops calls it.
 
-    A server's pool warms in the background once it listens (`_parallel.pool_if_warm`), and a pool
+    A server's pool warms in the background from its first large batch (`_parallel.pool_if_warm`), and a pool
     left to Python's exit is joined, workers loading the engines included (they ignore SIGINT and
     SIGTERM): `memeval audit serve` stopped by Ctrl-C or SIGTERM soon after it listened said so at
     once, then went on while its workers loaded (41-85 s on a 2-core machine at load 20, 10 s at

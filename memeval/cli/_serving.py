@@ -245,7 +245,7 @@ def say_loading(sock: socket.socket, what: str, skip: str = "", url: str = "") -
     how = f"; {skip} skips it" if skip else ""
     at = f" {url}" if url else ""
     typer.echo(
-        f"{what}: loading the redactor and hold detector before serving{at} (about 8 s of CPU over the server"
+        f"{what}: loading the redactor and hold detector before serving{at} (about 6 s of CPU over the server"
         f" and its two guard processes: seconds, a minute on a busy machine; requests meanwhile are answered 503,"
         f" Retry-After: 5{how})",
         err=True,

@@ -463,14 +463,14 @@ def serve(
     It speaks plain HTTP: on an address other than loopback (`--host 0.0.0.0`) it says on stderr
     that tokens and events would cross the network unencrypted; put a TLS-terminating proxy in front.
 
-    The redactor and hold detector are loaded before it serves (about 8 s of CPU over the server and its
+    The redactor and hold detector are loaded before it serves (about 6 s of CPU over the server and its
     two guard processes, said on stderr), so the first batch does not wait for them; a request meanwhile
     is answered 503 with Retry-After: 5 (nothing stored), not refused. A batch of 50 events or more has the free text of
     its first two thirds redacted and assessed in a warm worker process (`MEMEVAL_AUDIT_WORKERS`,
     default the CPU count, 0 turns them off) while the server scans the batch's ids and does the
     last third itself; a batch that arrives while another is in hand goes whole to a worker, free
-    text and ids, so concurrent senders' batches spread over the workers. The workers warm up in
-    the background once it listens; until they are up, the server does whole batches.
+    text and ids, so concurrent senders' batches spread over the workers. The workers warm up in the
+    background from the first batch of 50 events or more (none: never); until then the server does whole batches.
     """
     # a port in use is said at once, in one line, before the engines load
     host = bare_host(host)  # `[::1]`, as in a URL, listens on ::1

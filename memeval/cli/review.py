@@ -112,7 +112,7 @@ def serve(
         bool,
         typer.Option(
             help="Also serve the audit ingest endpoint POST /api/v1/events (its redactor and hold detector load "
-            "first: about 8 s of CPU over the server and its two guard processes, longer on a busy machine, while "
+            "first: about 6 s of CPU over the server and its two guard processes, longer on a busy machine, while "
             "every request is answered 503 with Retry-After: 5; --no-ingest serves at once)."
         ),
     ] = True,

@@ -12,7 +12,7 @@ to the models, which refuse it with their own error.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import msgspec
@@ -282,11 +282,9 @@ def plain_table_and_verdict(
         Differs: an input the models would refuse (`TrialObs`: a cost that is negative or not
             finite; `TaskTrials`: an empty task id; `paired_verdict`: a negative seed).
     """
-    from memeval.stats import Obs, Task, verdict_fields
-
     by_task, left = grouped(plan, trials, unended)
     rows = []
-    inputs = []
+    scored = []
     for task_id, arms in by_task.items():
         b = cell(arms["baseline"], left.get((task_id, "baseline"), ()))
         p = cell(arms["pack"], left.get((task_id, "pack"), ()))
@@ -294,9 +292,12 @@ def plain_table_and_verdict(
         if arms["baseline"] or arms["pack"]:
             if not task_id:
                 raise Differs
-            inputs.append(Task(task_id, *(tuple(_obs(r, Obs) for r in arms[m]) for m in ("baseline", "pack"))))
+            scored.append((task_id, tuple(tuple(_obs(r) for r in arms[m]) for m in ("baseline", "pack"))))
     verdict = None
-    if inputs:
+    if scored and plan.run_card.modes is None:  # both arms planned: a one-arm run computes no verdict (`_table`)
+        from memeval.stats import Obs, Task, verdict_fields  # numpy: only for a verdict
+
+        inputs = [Task(t, *(tuple(Obs(*o) for o in arm) for arm in arms)) for t, arms in scored]
         seed = plan.seeds.get("stats")
         if seed is not None and seed < 0:
             raise Differs
@@ -315,6 +316,8 @@ def draw_bootstrap_ahead(plan: RunPlanned | PlanView) -> tuple[int, int, int] | 
     draws the verdict uses only when the guess was right; the same numbers either way). Returns
     the draws' key, for `memeval.stats.forget_ahead` once the replay is done, or None.
     """
+    if plan.run_card.modes is not None:  # a one-arm run: no verdict to draw for (nor numpy to load)
+        return None
     from memeval.stats import draw_verdict_ahead
 
     arms: dict[str, set[str]] = {}
@@ -323,9 +326,9 @@ def draw_bootstrap_ahead(plan: RunPlanned | PlanView) -> tuple[int, int, int] | 
     return draw_verdict_ahead(sum(1 for modes in arms.values() if len(modes) == 2), plan.seeds.get("stats"))
 
 
-def _obs(r: TrialRecord, obs: Callable[..., Any]) -> Any:
-    """`r` as the statistics see a trial: `obs` (`memeval.stats.Obs`, imported by the caller once) of `obs_fields`."""
+def _obs(r: TrialRecord) -> tuple[str, float | None, bool, bool]:
+    """`r` as the statistics see a trial: `obs_fields` (`memeval.stats.Obs`'s fields), checked as `TrialObs` does."""
     outcome, cost, timed_out, interrupted = obs_fields(r)
     if cost is not None and (not math.isfinite(cost) or cost < 0):
         raise Differs  # `TrialObs` refuses it
-    return obs(outcome, cost, timed_out, interrupted)
+    return outcome, cost, timed_out, interrupted

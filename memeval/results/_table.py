@@ -46,9 +46,9 @@ def table_and_verdict(
     `modes`: there is no pair to compare); the statistics are `memeval.stats.paired_verdict`, seeded by
     the plan's `stats` seed.
     """
-    # The statistics (scipy, statsmodels) load only when a verdict is computed, not for a cached
-    # projection or a command's start.
-    from memeval.stats import TaskTrials, paired_verdict
+    # The statistics (numpy, scipy, statsmodels) load only when a verdict is computed, not for a cached
+    # projection, a one-arm run or a command's start (`TaskTrials` is a pydantic model alone).
+    from memeval.stats import TaskTrials
 
     by_task, left = grouped(plan, trials, unended)
     rows = []
@@ -87,6 +87,8 @@ def table_and_verdict(
             )
     verdict = None
     if inputs and plan.run_card.modes is None:  # both arms planned: a one-arm run computes no verdict
+        from memeval.stats import paired_verdict
+
         seed = plan.seeds.get("stats")
         kw: _Seeds = {"perm_seed": seed, "boot_seed": seed} if seed is not None else {}
         verdict = paired_verdict(

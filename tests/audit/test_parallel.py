@@ -212,20 +212,17 @@ def test_a_servers_workers_compile_every_rule_pattern_before_they_say_warm(tmp_p
     Compiled on first use, they cost a worker 0.25-0.30 against 0.14-0.18 ms of CPU an event over its
     first 2,000 bench events; a server's pool compiles them all while it warms, before health says warm.
     """
-    import time
+    from ingest_events import warm_served_pool
 
-    import httpx
+    from memeval.audit import add_token
 
     running = par.pool_if_warm(2)
     if running is not None:  # the pool other tests made (for a file ingest): the server must start its own
         par.discard_pool(running)
     store = SqlAuditStore(f"sqlite:///{tmp_path / 'eager.sqlite'}", fingerprint_key=secrets.token_bytes(32))
+    token = add_token(store, "fernhill", "par")
     with LiveServer(create_ingest_app(store, workers=2), lifespan="auto") as srv:
-        with httpx.Client(base_url=srv.url, timeout=300) as c:
-            deadline = time.monotonic() + 600
-            while c.get("/api/v1/health").json().get("workers") != "warm":
-                assert time.monotonic() < deadline, "the server's workers did not warm"
-                time.sleep(0.2)
+        warm_served_pool(srv.url, token, limit_s=600)  # its first batch of 50 starts the pool (start51)
     pool = par.pool_if_warm(2)
     assert pool is not None
     for uncompiled in [pool.submit(eval, _UNCOMPILED).result() for _ in range(4)]:

@@ -7,7 +7,8 @@ Python's exit joins a process pool, and its workers ignore both signals. On a 2-
 was 85 s after a Ctrl-C and 41 s after a SIGTERM at load 20, 10 s at load 7; now 0.4 s at load 7:
 the server ends its workers itself.
 
-A real server on 127.0.0.1 with one worker. The worker is frozen (SIGSTOP) before the server is
+A real server on 127.0.0.1 with one worker, which it starts for its first batch of 50 events (start51; before,
+as it listened), so the test posts one. The worker is frozen (SIGSTOP) before the server is
 stopped, so a server that waits for it never ends (the test's limit), whether it was still loading
 or already warm; one that ends it exits with its usual words. Nothing here is timed.
 """
@@ -21,10 +22,14 @@ import time
 from pathlib import Path
 
 import pytest
+from ingest_events import WARM_UP_EVENTS, memory_event, post_events
 from line_reader import Lines
+from live_server import announced_url
 from patience import patient
 from procs import cmdline, live
 from usage_line import spawn_memeval
+
+from memeval.audit import SqlAuditStore, add_token
 
 GUARDS = 2
 """Children `audit serve` starts as multiprocessing spawns before its pool: the hold guard and the redaction guard."""
@@ -55,7 +60,12 @@ def _pool_worker(server: int) -> int | None:
 def test_a_stopped_audit_serve_does_not_wait_for_its_workers(
     tmp_path: Path, sig: signal.Signals, code: int, last: str
 ) -> None:
-    env = {"MEMEVAL_DB": f"sqlite:///{tmp_path / 'a.sqlite'}", "MEMEVAL_AUDIT_WORKERS": "1"}
+    db = f"sqlite:///{tmp_path / 'a.sqlite'}"
+    key = "ab" * 32
+    store = SqlAuditStore(db, fingerprint_key=bytes.fromhex(key))
+    token = add_token(store, "fernhill", "memsys")
+    store.engine.dispose()
+    env = {"MEMEVAL_DB": db, "MEMEVAL_AUDIT_WORKERS": "1", "MEMEVAL_FINGERPRINT_KEY": key}
     proc = spawn_memeval("audit", "serve", "--port", "0", cwd=tmp_path, env=env, stdout=subprocess.DEVNULL)
     assert proc.stderr is not None
     err = Lines(proc.stderr)
@@ -66,6 +76,10 @@ def test_a_stopped_audit_serve_does_not_wait_for_its_workers(
             line = err.next(patient(180))
             assert line is not None, f"no listening line; it said: {said}"
             said.append(line)
+        posted = post_events(
+            announced_url(said[-1]), token, [memory_event(k, f"note {k}") for k in range(WARM_UP_EVENTS)]
+        )
+        assert posted.status_code == 200, posted.text  # a batch a worker can take: the pool starts
         deadline = time.monotonic() + patient(60)
         while (worker := _pool_worker(proc.pid)) is None and time.monotonic() < deadline:
             time.sleep(0.05)

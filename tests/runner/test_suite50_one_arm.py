@@ -4,7 +4,8 @@ Tests that need one arm (the git-config breaker: 35 tasks, each an attack throug
 and verifier) ran both, 70 trials for 35 answers, because `memeval ab` always planned both. Now
 `--arms baseline` plans the cold arm alone; its run card says `modes: baseline`, no verdict is
 computed (none printed, `verdict` null in --json, never a pair made up), `results` and the viewer
-read it, and `--resume` keeps its arms. Real `memeval ab` processes, real sandboxes.
+read it, and `--resume` keeps its arms. Real `memeval ab` processes, real sandboxes. A one-arm run loads none
+of the verdict's modules (its core, scipy, statsmodels; start51).
 """
 
 from __future__ import annotations
@@ -56,11 +57,16 @@ def test_a_one_arm_run_killed_then_resumed_runs_that_arm_alone_and_computes_no_v
     assert {t["mode"] for t in planned["trials"]} == {"baseline"} and len(planned["trials"]) == 2, planned["trials"]
     assert planned["run_card"]["modes"] == ["baseline"], planned["run_card"]
 
-    again = subprocess.run(  # --arms not given again: the run's own
-        [*MEMEVAL, *args, "--json", "--quiet", "--resume", run_id], cwd=REPO, capture_output=True, text=True,
-        timeout=patient(300),
+    again = subprocess.run(  # --arms not given again: the run's own; -X importtime: what it loads (start51)
+        [sys.executable, "-X", "importtime", *MEMEVAL[1:], *args, "--json", "--quiet", "--resume", run_id], cwd=REPO,
+        capture_output=True, text=True, timeout=patient(300),
     )  # fmt: skip
-    assert again.returncode == 0, again.stderr  # a trial was scored: a one-arm run asks no pair
+    assert again.returncode == 0, again.stderr[-3000:]  # a trial was scored: a one-arm run asks no pair
+    loaded = {line.rsplit("|", 1)[1].strip() for line in again.stderr.splitlines() if line.startswith("import time:")}
+    assert "memeval.results" in loaded, sorted(loaded)[:20]  # it projected the run (its table) in this process
+    # no verdict, so none of the verdict's modules (its core loaded on main; numpy is the log reader's too)
+    verdicts = loaded & {"memeval.stats._verdict", "memeval.stats._verdictcore", "scipy", "statsmodels"}
+    assert not verdicts, verdicts
     doc = json.loads(again.stdout)
     assert doc["status"] == "completed" and doc["verdict"] is None, (doc["status"], doc["verdict"])
     assert sorted((t["task_id"], t["mode"]) for t in doc["trials"]) == [("a", "baseline"), ("b", "baseline")]
