@@ -98,7 +98,8 @@ class ReportContext:
         status: `completed`, `cancelled`, `error` or `running`.
         log_hash: SHA-256 of the log the report was projected from.
         run_dir: where the run's files are.
-        verdict: `better`, `worse` or `unresolved`.
+        verdict: `better`, `worse` or `unresolved`; `none` for a one-arm run (`memeval ab --arms`), which
+            computes no verdict (shown as "no verdict", never as `unresolved`, a word of the paired test).
         verdict_reason: the procedure's reason in words (`memeval.formatting.verdict_reason_words`), e.g.
             `significant` or `too few tasks to decide (a verdict needs 10 paired)`.
         p_text: e.g. `p = 0.0117 by exact(binomtest), 14 paired tasks`.
@@ -301,9 +302,10 @@ def build_context(run: Run, include_controls: bool = True) -> ReportContext:
             )
         )
     one_arm = f"a one-arm run (--arms {' and '.join(ran)}): the other arm was not run, so no verdict is computed"
+    one_arm_run = res.run_card.modes is not None
     verdict, reason, p_text, delta_text, cost_delta = (
-        "unresolved",
-        one_arm if res.run_card.modes is not None else "no task was scored in both arms",
+        "none" if one_arm_run else "unresolved",
+        one_arm if one_arm_run else "no task was scored in both arms",
         "—",
         "—",
         "—",
