@@ -11,7 +11,8 @@ Compared with a two-arm run of the same tasks, `memeval compare` named the diffe
 `modes None != ('baseline',)`, and with `--vary modes` warned that every task "ran in one run only and
 [is] not compared", though each was compared in the baseline arm; `--resume` under other `--arms` said
 `modes: ('baseline',) != None; the planned trials changed (tasks or repeats)`. Now both name the arms as
-`--arms` does, and the warning names the arm one run did not run. (Those in process: the second run is
+`--arms` does, and the warning names the arm one run did not run. `memeval plan --from` a one-arm run
+advised "a larger pilot run"; it now says a plan needs both arms. (Those in process: the second run is
 made with the runner's CLI in this process, its trials in real sandboxes.)
 """
 
@@ -69,6 +70,9 @@ def test_a_one_arm_run_shows_no_verdict_word_and_no_pack_given(tmp_path: Path) -
     assert '<span class="word">no verdict</span>' in overview and ">unresolved<" not in overview
 
     cli = CliRunner()
+    plan = cli.invoke(app, ["plan", "--effect", "0.15", "--from", run_id, "--runs-dir", str(runs)])
+    said = " ".join(plan.output.split())  # it advised "a larger pilot run", which no size of one-arm run is
+    assert plan.exit_code == 2 and "is a one-arm run (--arms baseline)" in said and "larger" not in said, said
     base = [str(tmp_path / "tasks"), "--pack", str(pack), "--network", "none", "--agent", "command", "--agent-cmd",
             "true", "--runs-dir", str(runs), "--quiet"]  # fmt: skip
     again = cli.invoke(app, ["ab", *base, "--arms", "both", "--resume", run_id])
