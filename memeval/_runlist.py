@@ -82,8 +82,8 @@ class ListedRun:
     slice_items: int | None = None
     """Pack items given to the pack arm (the slice's size); None when there is no pack."""
     verdict_reason: str | None = None
-    """Why `verdict` and `p_value` are None though the run has trials (`control_run`, `nothing_measured`); else
-    None."""
+    """Why `verdict` and `p_value` are None though the run has trials (`control_run`, `one_arm_run`,
+    `nothing_measured`); else None."""
 
 
 PROJECTION_VERSION = 14
@@ -173,6 +173,7 @@ def measured_verdict(
     faulted: int,
     interrupted: int,
     control: str | None = None,
+    one_arm: bool = False,
 ) -> tuple[str | None, float | None, str | None]:
     """A listing's verdict, p-value and the reason they are None: nothing is said of a run that measured nothing.
 
@@ -180,14 +181,17 @@ def measured_verdict(
     control agents that `memeval check-tasks` runs) checks the tasks, not an agent against a pack, so
     its `unresolved` and p = 1 mean nothing; it is listed as None with `verdict_reason` `CONTROL_RUN`.
     A run whose every trial faulted or was interrupted has no scored trial, so its `unresolved` and
-    p = 1 come from no data; they are listed as None with `verdict_reason` `NOTHING_MEASURED`.
+    p = 1 come from no data; they are listed as None with `verdict_reason` `NOTHING_MEASURED`. A one-arm run
+    (`one_arm`: the run card's `modes` set by `memeval ab --arms`) computes no verdict: `ONE_ARM_RUN`.
 
     Returns:
-        (verdict, p_value, reason): the given pair and None, or (None, None, `CONTROL_RUN` or
+        (verdict, p_value, reason): the given pair and None, or (None, None, `CONTROL_RUN`, `ONE_ARM_RUN` or
         `NOTHING_MEASURED`).
     """
     if control:
         return None, None, CONTROL_RUN
+    if one_arm:
+        return None, None, ONE_ARM_RUN
     if trials and faulted + interrupted == trials:
         return None, None, NOTHING_MEASURED
     return verdict, p_value, None
@@ -198,6 +202,9 @@ NOTHING_MEASURED = "nothing_measured"
 
 CONTROL_RUN = "control_run"
 """`verdict_reason` of a listed control run (oracle or nop agent): it has no A/B verdict to say."""
+
+ONE_ARM_RUN = "one_arm_run"
+"""`verdict_reason` of a listed one-arm run (`memeval ab --arms baseline` or `pack`): it computes no verdict."""
 
 
 def _row(run_dir: Path, d: dict[str, Any]) -> ListedRun:
@@ -221,6 +228,7 @@ def _row(run_dir: Path, d: dict[str, Any]) -> ListedRun:
         faulted,
         interrupted,
         _text(agent.get("control") or "") or None,
+        one_arm=card.get("modes") is not None,
     )
     return ListedRun(
         run_id=_text(d["run_id"]),

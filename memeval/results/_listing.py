@@ -59,7 +59,8 @@ class RunListing(BaseModel):
     """Pack items given to the pack arm (the slice's size); None when there is no pack."""
     verdict_reason: str | None = None
     """Why `verdict` and `p_value` are null though the run has trials: `control_run` (an oracle or nop
-    control run, `control` set: it checks the tasks and has no A/B verdict), `nothing_measured` (every
+    control run, `control` set: it checks the tasks and has no A/B verdict), `one_arm_run` (`memeval ab
+    --arms baseline` or `pack`: one arm computes no verdict), `nothing_measured` (every
     trial faulted or was interrupted, none was scored, so no verdict is said); null otherwise (an
     unreadable log's reason is `error`)."""
 
@@ -124,6 +125,7 @@ def listed_run(run_dir: Path) -> ListedRun:
         faulted,
         interrupted,
         agent.get("control") or None,
+        one_arm=card.modes is not None,
     )
     return ListedRun(
         run_id=res.run_id,

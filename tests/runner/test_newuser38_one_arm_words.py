@@ -12,7 +12,8 @@ Compared with a two-arm run of the same tasks, `memeval compare` named the diffe
 [is] not compared", though each was compared in the baseline arm; `--resume` under other `--arms` said
 `modes: ('baseline',) != None; the planned trials changed (tasks or repeats)`. Now both name the arms as
 `--arms` does, and the warning names the arm one run did not run. `memeval plan --from` a one-arm run
-advised "a larger pilot run"; it now says a plan needs both arms. (Those in process: the second run is
+advised "a larger pilot run"; it now says a plan needs both arms. `memeval runs` listed the run's verdict as
+`—` and `--json` as null with no `verdict_reason`; now `one arm` and `one_arm_run`. (Those in process: the second run is
 made with the runner's CLI in this process, its trials in real sandboxes.)
 """
 
@@ -70,6 +71,11 @@ def test_a_one_arm_run_shows_no_verdict_word_and_no_pack_given(tmp_path: Path) -
     assert '<span class="word">no verdict</span>' in overview and ">unresolved<" not in overview
 
     cli = CliRunner()
+    listing = cli.invoke(app, ["runs", "--runs-dir", str(runs), "--json"])  # verdict null, and why (it gave none)
+    [row] = json.loads(listing.stdout)["runs"]
+    assert (row["verdict"], row["verdict_reason"]) == (None, "one_arm_run"), row
+    table = cli.invoke(app, ["runs", "--runs-dir", str(runs)], env={"COLUMNS": "200"}).output
+    assert "completed  1/1     one arm" in table, table
     plan = cli.invoke(app, ["plan", "--effect", "0.15", "--from", run_id, "--runs-dir", str(runs)])
     said = " ".join(plan.output.split())  # it advised "a larger pilot run", which no size of one-arm run is
     assert plan.exit_code == 2 and "is a one-arm run (--arms baseline)" in said and "larger" not in said, said
