@@ -80,7 +80,7 @@ class ListedRun:
     """`name@version` of the pack the pack arm's slice came from; None for an A/A run (no pack) or an
     unreadable log."""
     slice_items: int | None = None
-    """Pack items given to the pack arm (the slice's size); None when there is no pack."""
+    """Pack items given to the pack arm (the slice's size; 0 when a one-arm run ran none); None for no pack."""
     verdict_reason: str | None = None
     """Why `verdict` and `p_value` are None though the run has trials (`control_run`, `one_arm_run`,
     `nothing_measured`); else None."""
@@ -216,7 +216,7 @@ def _row(run_dir: Path, d: dict[str, Any]) -> ListedRun:
     p_value = None if verdict is None else verdict["p_value"]
     codes = [None if t["fault"] is None else _text(t["fault"]["code"]) for t in trials]
     planned = d["coverage"]["expected_trials"]
-    pack, slice_items = pack_of(d["manifest"])
+    pack, slice_items = pack_of(d["manifest"], card.get("modes"))
     if not isinstance(planned, int) or not (p_value is None or isinstance(p_value, (int, float))):
         raise TypeError("coverage or p_value")
     faulted = sum(c is not None and c != INTERRUPTED_FAULT for c in codes)
@@ -299,8 +299,11 @@ def run_started(run_dir: Path, kept_starts: list[str]) -> str:
     return min(starts, key=lambda s: datetime.fromisoformat(s.replace("Z", "+00:00")))
 
 
-def pack_of(manifest: dict[str, Any]) -> tuple[str | None, int | None]:
+def pack_of(manifest: dict[str, Any], modes: object = None) -> tuple[str | None, int | None]:
     """`(name@version, items given)` of a manifest's pack (its JSON as the log holds it), `(None, None)` for none.
+
+    `modes` is the run card's (`memeval ab --arms`): a run without the pack arm gave its pack's slice to no
+    trial, so 0 items were given (the listing's `fernhill@2026.11.1 (13)` said 13 of a baseline-only run).
 
     Raises:
         KeyError, TypeError: the manifest is not laid out as `memeval.eventlog.Manifest`.
@@ -311,7 +314,8 @@ def pack_of(manifest: dict[str, Any]) -> tuple[str | None, int | None]:
     given = manifest.get("slice", [])
     if not isinstance(given, list):
         raise TypeError("slice")
-    return f"{_text(pin['name'])}@{_text(pin['version'])}", len(given)
+    ran_pack = modes is None or (isinstance(modes, list | tuple) and "pack" in modes)
+    return f"{_text(pin['name'])}@{_text(pin['version'])}", len(given) if ran_pack else 0
 
 
 def _text(value: object) -> str:

@@ -48,7 +48,7 @@ class RunIndexRow(SQLModel, table=True):
     pack: str | None = None
     """`name@version` of the pack the pack arm's slice came from; None for an A/A run, or a row as `faulted`."""
     slice_items: int | None = None
-    """Pack items given to the pack arm; None when there is no pack."""
+    """Pack items given to the pack arm (0 when a one-arm run ran none); None when there is no pack."""
     verdict_reason: str | None = None
     """Why `verdict` and `p_value` are None though the run has trials (`control_run`: an oracle or nop
     control run; `one_arm_run`: a `memeval ab --arms` run, which computes none; `nothing_measured`: every

@@ -13,7 +13,8 @@ Compared with a two-arm run of the same tasks, `memeval compare` named the diffe
 `modes: ('baseline',) != None; the planned trials changed (tasks or repeats)`. Now both name the arms as
 `--arms` does, and the warning names the arm one run did not run. `memeval plan --from` a one-arm run
 advised "a larger pilot run"; it now says a plan needs both arms. `memeval runs` listed the run's verdict as
-`—` and `--json` as null with no `verdict_reason`; now `one arm` and `one_arm_run`. (Those in process: the second run is
+`—` and `--json` as null with no `verdict_reason`; now `one arm` and `one_arm_run`; and its pack's items as
+given (`p@7 (1)`): now 0. (Those in process: the second run is
 made with the runner's CLI in this process, its trials in real sandboxes.)
 """
 
@@ -74,6 +75,7 @@ def test_a_one_arm_run_shows_no_verdict_word_and_no_pack_given(tmp_path: Path) -
     listing = cli.invoke(app, ["runs", "--runs-dir", str(runs), "--json"])  # verdict null, and why (it gave none)
     [row] = json.loads(listing.stdout)["runs"]
     assert (row["verdict"], row["verdict_reason"]) == (None, "one_arm_run"), row
+    assert (row["pack"], row["slice_items"]) == ("p@7", 0), row  # the pack arm did not run: no item was given
     table = cli.invoke(app, ["runs", "--runs-dir", str(runs)], env={"COLUMNS": "200"}).output
     assert "completed  1/1     one arm" in table, table
     plan = cli.invoke(app, ["plan", "--effect", "0.15", "--from", run_id, "--runs-dir", str(runs)])
