@@ -2,7 +2,8 @@
 
 README says a one-arm run computes no verdict, "none printed". Yet `memeval report-ab` on one printed
 `verdict: unresolved (a one-arm run ...)` and its report (and `memeval view`) showed UNRESOLVED in large
-letters: the paired test's word for "could not tell", on a run that asked it nothing. And `memeval ab --arms
+letters: the paired test's word for "could not tell", on a run that asked it nothing; its totals gave the arm
+that never ran `0 of 0` passed, "no pass" and a spend of $0.00. And `memeval ab --arms
 baseline` on the sample (whose memeval.toml names a pack) printed `Pack (pack arm only): fernhill version
 2026.11.1, 13 item(s) in the slice`, as if the pack arm had run with it (newuser38). Real `memeval`
 processes, a real sandbox (one trial).
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -66,6 +68,9 @@ def test_a_one_arm_run_shows_no_verdict_word_and_no_pack_given(tmp_path: Path) -
     page = html.read_text()
     assert '<span class="word">no verdict</span>' in page, page[:3000]
     assert ">unresolved<" not in page
+    totals = " ".join(re.sub(r"<[^>]+>", " ", page.split("Really passed", 1)[1].split("</table>", 1)[0]).split())
+    assert "0 of 0" not in totals and "$0.00" not in totals, totals  # the pack arm: not run, not an empty arm
+    assert totals.count("not run") == 4, totals  # really passed, levels, cost of a pass, pass rate
 
     with LiveServer(create_viewer_app(runs / run_id)) as served:  # what `memeval view` serves
         overview = httpx.get(served.url + "/", timeout=patient(30)).text
