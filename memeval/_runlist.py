@@ -80,10 +80,10 @@ class ListedRun:
     """`name@version` of the pack the pack arm's slice came from; None for an A/A run (no pack) or an
     unreadable log."""
     slice_items: int | None = None
-    """Pack items given to the pack arm (the slice's size); None when there is no pack."""
+    """Pack items given to the pack arm (the slice's size; 0 when a one-arm run ran none); None for no pack."""
     verdict_reason: str | None = None
-    """Why `verdict` and `p_value` are None though the run has trials (`control_run`, `nothing_measured`); else
-    None."""
+    """Why `verdict` and `p_value` are None though the run has trials (`control_run`, `one_arm_run`,
+    `nothing_measured`); else None."""
 
 
 PROJECTION_VERSION = 14
@@ -173,6 +173,7 @@ def measured_verdict(
     faulted: int,
     interrupted: int,
     control: str | None = None,
+    one_arm: bool = False,
 ) -> tuple[str | None, float | None, str | None]:
     """A listing's verdict, p-value and the reason they are None: nothing is said of a run that measured nothing.
 
@@ -180,14 +181,17 @@ def measured_verdict(
     control agents that `memeval check-tasks` runs) checks the tasks, not an agent against a pack, so
     its `unresolved` and p = 1 mean nothing; it is listed as None with `verdict_reason` `CONTROL_RUN`.
     A run whose every trial faulted or was interrupted has no scored trial, so its `unresolved` and
-    p = 1 come from no data; they are listed as None with `verdict_reason` `NOTHING_MEASURED`.
+    p = 1 come from no data; they are listed as None with `verdict_reason` `NOTHING_MEASURED`. A one-arm run
+    (`one_arm`: the run card's `modes` set by `memeval ab --arms`) computes no verdict: `ONE_ARM_RUN`.
 
     Returns:
-        (verdict, p_value, reason): the given pair and None, or (None, None, `CONTROL_RUN` or
+        (verdict, p_value, reason): the given pair and None, or (None, None, `CONTROL_RUN`, `ONE_ARM_RUN` or
         `NOTHING_MEASURED`).
     """
     if control:
         return None, None, CONTROL_RUN
+    if one_arm:
+        return None, None, ONE_ARM_RUN
     if trials and faulted + interrupted == trials:
         return None, None, NOTHING_MEASURED
     return verdict, p_value, None
@@ -199,6 +203,9 @@ NOTHING_MEASURED = "nothing_measured"
 CONTROL_RUN = "control_run"
 """`verdict_reason` of a listed control run (oracle or nop agent): it has no A/B verdict to say."""
 
+ONE_ARM_RUN = "one_arm_run"
+"""`verdict_reason` of a listed one-arm run (`memeval ab --arms baseline` or `pack`): it computes no verdict."""
+
 
 def _row(run_dir: Path, d: dict[str, Any]) -> ListedRun:
     card, trials, verdict = d["run_card"], d["trials"], d["verdict"]
@@ -209,7 +216,7 @@ def _row(run_dir: Path, d: dict[str, Any]) -> ListedRun:
     p_value = None if verdict is None else verdict["p_value"]
     codes = [None if t["fault"] is None else _text(t["fault"]["code"]) for t in trials]
     planned = d["coverage"]["expected_trials"]
-    pack, slice_items = pack_of(d["manifest"])
+    pack, slice_items = pack_of(d["manifest"], card.get("modes"))
     if not isinstance(planned, int) or not (p_value is None or isinstance(p_value, (int, float))):
         raise TypeError("coverage or p_value")
     faulted = sum(c is not None and c != INTERRUPTED_FAULT for c in codes)
@@ -221,6 +228,7 @@ def _row(run_dir: Path, d: dict[str, Any]) -> ListedRun:
         faulted,
         interrupted,
         _text(agent.get("control") or "") or None,
+        one_arm=card.get("modes") is not None,
     )
     return ListedRun(
         run_id=_text(d["run_id"]),
@@ -291,8 +299,11 @@ def run_started(run_dir: Path, kept_starts: list[str]) -> str:
     return min(starts, key=lambda s: datetime.fromisoformat(s.replace("Z", "+00:00")))
 
 
-def pack_of(manifest: dict[str, Any]) -> tuple[str | None, int | None]:
+def pack_of(manifest: dict[str, Any], modes: object = None) -> tuple[str | None, int | None]:
     """`(name@version, items given)` of a manifest's pack (its JSON as the log holds it), `(None, None)` for none.
+
+    `modes` is the run card's (`memeval ab --arms`): a run without the pack arm gave its pack's slice to no
+    trial, so 0 items were given (the listing's `fernhill@2026.11.1 (13)` said 13 of a baseline-only run).
 
     Raises:
         KeyError, TypeError: the manifest is not laid out as `memeval.eventlog.Manifest`.
@@ -303,7 +314,8 @@ def pack_of(manifest: dict[str, Any]) -> tuple[str | None, int | None]:
     given = manifest.get("slice", [])
     if not isinstance(given, list):
         raise TypeError("slice")
-    return f"{_text(pin['name'])}@{_text(pin['version'])}", len(given)
+    ran_pack = modes is None or (isinstance(modes, list | tuple) and "pack" in modes)
+    return f"{_text(pin['name'])}@{_text(pin['version'])}", len(given) if ran_pack else 0
 
 
 def _text(value: object) -> str:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from memeval._readerleft import ReaderLeft
-from memeval._runlist import INTERRUPTED_FAULT
+from memeval._runlist import INTERRUPTED_FAULT, ONE_ARM_RUN
 from memeval.cli.app import how_to_make_runs
 from memeval.formatting import money, p_words, paired_tasks
 
@@ -304,11 +304,17 @@ def print_listing(runs_dir: str, rows: Sequence[ListedRun | RunListing]) -> None
                 visible(agent),
                 r.status if not r.error else f"unreadable: {visible(r.error)}",
                 f"{r.trials}/{r.planned}{faulted_mark(r.trials, r.faulted, r.interrupted)}",
-                "control" if r.control else verdict_so_far(r.status, r.verdict),
+                verdict_cell(r),
                 p_cell(r.control, r.p_value),
             )
         )
     _echo_aligned(f"Runs in {visible(runs_dir)}", table)
+
+
+def verdict_cell(r: ListedRun | RunListing | RunIndexRow) -> str:
+    """A listing's verdict cell: `control`, `one arm` (an `ab --arms` run computes none) or `verdict_so_far`'s."""
+    one_arm = r.verdict_reason == ONE_ARM_RUN
+    return "control" if r.control else "one arm" if one_arm else verdict_so_far(r.status, r.verdict)
 
 
 def pack_cell(r: ListedRun | RunListing) -> str:
@@ -340,7 +346,7 @@ def print_index_listing(where: str, rows: Sequence[RunIndexRow]) -> None:
                 visible(agent),
                 visible(r.status) if not r.error else f"unreadable: {visible(r.error)}",
                 f"{r.trials}/{r.planned}{faulted_mark(r.trials, r.faulted or 0, r.interrupted or 0)}",
-                "control" if r.control else verdict_so_far(r.status, r.verdict),
+                verdict_cell(r),
                 p_cell(r.control, r.p_value),
                 visible(r.path),
             )

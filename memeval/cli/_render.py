@@ -143,7 +143,13 @@ def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
             console.print(f"[red]fault[/red] {escape(f'{r.trial_id}: {f.code} ({f.phase}): {f.message}')}")
     pack = result.manifest.cells.pack
     slice_ids = result.manifest.slice
-    if pack:
+    modes = result.run_card.modes
+    if pack and modes is not None and "pack" not in modes:  # `--arms baseline --pack P`, or memeval.toml's pack
+        console.print(
+            f"\nPack: {escape(pack.name)} version {escape(pack.version)}, {len(slice_ids)} item(s) in the slice, "
+            f"{pack.hash[:19]}…; given to no trial (the pack arm was not run: --arms {' '.join(modes)})"
+        )
+    elif pack:
         console.print(
             f"\nPack (pack arm only): {escape(pack.name)} version {escape(pack.version)}, {len(slice_ids)} "
             f"item(s) in the slice, {pack.hash[:19]}…"

@@ -183,6 +183,12 @@ def _plan_from_pilot(
             f"the pilot run {run.path.name} has only {' and '.join(controls)} control trials, which a plan leaves "
             "out: pilot with the agent you will test, e.g. `memeval ab TASKS --agent AGENT --repeats 2`"
         )
+    modes = run.result.run_card.modes
+    if modes is not None:  # a one-arm run: no task can have both arms, whatever its size ("a larger pilot" misled)
+        raise UsageError(
+            f"the pilot run {run.path.name} is a one-arm run (--arms {' '.join(modes)}): a plan reads the difference "
+            "between the arms per task; pilot with both arms, e.g. `memeval ab TASKS --repeats 2` (no --arms)"
+        )
     tasks = [TaskTrials(task_id=t, baseline=tuple(a["baseline"]), pack=tuple(a["pack"])) for t, a in arms.items()]
     seq_doc: dict[str, object] | None = None
     try:

@@ -146,7 +146,10 @@ def report_ab(
     for p in (html, pdf):
         if p is not None:
             typer.echo(f"wrote {p}")
-    typer.echo(f"verdict: {ctx.verdict} ({ctx.verdict_reason}); {ctx.p_text}")
+    if ctx.verdict == "none":  # a one-arm run computes none: `unresolved` would be a word of the paired test
+        typer.echo(f"no verdict: {ctx.verdict_reason}")
+    else:
+        typer.echo(f"verdict: {ctx.verdict} ({ctx.verdict_reason}); {ctx.p_text}")
 
 
 @app.command()

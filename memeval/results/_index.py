@@ -48,10 +48,11 @@ class RunIndexRow(SQLModel, table=True):
     pack: str | None = None
     """`name@version` of the pack the pack arm's slice came from; None for an A/A run, or a row as `faulted`."""
     slice_items: int | None = None
-    """Pack items given to the pack arm; None when there is no pack."""
+    """Pack items given to the pack arm (0 when a one-arm run ran none); None when there is no pack."""
     verdict_reason: str | None = None
     """Why `verdict` and `p_value` are None though the run has trials (`control_run`: an oracle or nop
-    control run; `nothing_measured`: every trial faulted or was interrupted), as the folder listing
+    control run; `one_arm_run`: a `memeval ab --arms` run, which computes none; `nothing_measured`: every
+    trial faulted or was interrupted), as the folder listing
     says; else None. Worked out again on reading."""
     log_hash: str | None = None
     """`sha256:` of the log bytes the row was read from."""
@@ -269,11 +270,17 @@ def indexed_runs(url: str) -> list[RunIndexRow]:
         engine.dispose()
     except SQLAlchemyError as exc:
         raise _index_error("read", url, exc) from exc
-    from memeval._runlist import measured_verdict
+    from memeval._runlist import ONE_ARM_RUN, measured_verdict
 
     for r in rows:  # detached from their session: nothing is written back
         if r.faulted is not None or r.control:
             r.verdict, r.p_value, r.verdict_reason = measured_verdict(
-                r.verdict, r.p_value, r.trials, r.faulted or 0, r.interrupted or 0, r.control
+                r.verdict,
+                r.p_value,
+                r.trials,
+                r.faulted or 0,
+                r.interrupted or 0,
+                r.control,
+                one_arm=r.verdict_reason == ONE_ARM_RUN,
             )
     return sorted(rows, key=lambda r: (r.started_at or "", r.run_id))

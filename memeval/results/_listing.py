@@ -56,10 +56,11 @@ class RunListing(BaseModel):
     pack: str | None = None
     """`name@version` of the pack the pack arm's slice came from; None for an A/A run (no pack)."""
     slice_items: int | None = None
-    """Pack items given to the pack arm (the slice's size); None when there is no pack."""
+    """Pack items given to the pack arm (the slice's size; 0 when a one-arm run ran none); None for no pack."""
     verdict_reason: str | None = None
     """Why `verdict` and `p_value` are null though the run has trials: `control_run` (an oracle or nop
-    control run, `control` set: it checks the tasks and has no A/B verdict), `nothing_measured` (every
+    control run, `control` set: it checks the tasks and has no A/B verdict), `one_arm_run` (`memeval ab
+    --arms baseline` or `pack`: one arm computes no verdict), `nothing_measured` (every
     trial faulted or was interrupted, none was scored, so no verdict is said); null otherwise (an
     unreadable log's reason is `error`)."""
 
@@ -114,7 +115,7 @@ def listed_run(run_dir: Path) -> ListedRun:
     agent = card.agent
     started_at = run_started(run_dir, [t.started_at for t in res.trials])  # a resumed run: its first attempt's
     v = res.verdict
-    pack, slice_items = pack_of(res.manifest.as_logged())
+    pack, slice_items = pack_of(res.manifest.as_logged(), card.modes)
     faulted = sum(t.fault is not None and t.fault.code != INTERRUPTED_FAULT for t in res.trials)
     interrupted = sum(t.fault is not None and t.fault.code == INTERRUPTED_FAULT for t in res.trials)
     said, p, why = measured_verdict(
@@ -124,6 +125,7 @@ def listed_run(run_dir: Path) -> ListedRun:
         faulted,
         interrupted,
         agent.get("control") or None,
+        one_arm=card.modes is not None,
     )
     return ListedRun(
         run_id=res.run_id,

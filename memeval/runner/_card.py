@@ -166,7 +166,7 @@ def card_differences(a: RunCard, b: RunCard) -> list[str]:
     for k in da:
         if da[k] == db[k] or k in PLACEMENT_FIELDS:
             continue
-        text = f"{k}: {da[k]!r} != {db[k]!r}"
+        text = f"{k}: {_shown(k, da[k])!r} != {_shown(k, db[k])!r}"
         if isinstance(da[k], dict) and isinstance(db[k], dict):
             keys = sorted(sub for sub in set(da[k]) | set(db[k]) if da[k].get(sub) != db[k].get(sub))
             text += " (differs in " + ", ".join(f"{k}.{sub}" for sub in keys) + ")"
@@ -193,8 +193,21 @@ def short_card_differences(a: RunCard, b: RunCard, width: int = 24) -> dict[str,
             keys = sorted((k for k in set(va) | set(vb) if va.get(k) != vb.get(k)), key=lambda k: ("hash" in k, k))
             out[f] = [f"{f}.{k} {_cut(va.get(k), width)} != {_cut(vb.get(k), width)}" for k in keys]
         else:
-            out[f] = [f"{f} {_cut(va, width)} != {_cut(vb, width)}"]
+            out[f] = [f"{f} {_cut(_shown(f, va), width)} != {_cut(_shown(f, vb), width)}"]
     return out
+
+
+def _shown(field: str, value: object) -> object:
+    """A field's value as a person names it: the card's `modes` as `memeval ab --arms` does.
+
+    `both` for None and `baseline` for `["baseline"]`, where Python's `None != ('baseline',)` named no
+    option (newuser38); any other field's value as it is.
+    """
+    if field == "modes" and value is None:
+        return "both"
+    if field == "modes" and isinstance(value, list | tuple):
+        return " ".join(str(m) for m in value)
+    return value
 
 
 def _cut(value: object, width: int) -> str:

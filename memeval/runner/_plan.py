@@ -324,6 +324,6 @@ def check_resume(run_dir: Path, opts: AbOptions) -> None:
     if planned.manifest.cells.pack != now.manifest.cells.pack:
         diffs.append("pack changed")
     if [t.trial_id for t in planned.trials] != [t.trial_id for t in now.trials]:
-        diffs.append("the planned trials changed (tasks or repeats)")
+        diffs.append("the planned trials changed (tasks, repeats or arms)")
     if diffs:
         raise RunCardMismatch(f"cannot resume {run_dir.name}: " + "; ".join(diffs))

@@ -369,7 +369,21 @@ def compare_runs(a: Run, b: Run, vary: Sequence[str] = (), seed: int = 20240601)
     warnings += model_warnings(a, b)
     warnings += unfinished_warnings(a, b)
     warnings += nothing_measured_warnings(a, b)
-    only = sorted({t.task_id for t in tasks if t.change in ("only_in_a", "only_in_b")})
+    ran = {run: x.result.run_card.modes or MODES for run, x in (("A", a), ("B", b))}
+    for mode in MODES:  # a one-arm run (`memeval ab --arms`) ran its tasks, but not this arm of them
+        if (mode in ran["A"]) != (mode in ran["B"]):
+            has, lacks = ("A", "B") if mode in ran["A"] else ("B", "A")
+            warnings.append(
+                f"the {mode} arm ran in run {has} only (run {lacks} is a one-arm run, --arms "
+                f"{' '.join(ran[lacks])}): that arm is not compared"
+            )
+    only = sorted(
+        {
+            t.task_id
+            for t in tasks
+            if t.change in ("only_in_a", "only_in_b") and t.mode in ran["A"] and t.mode in ran["B"]
+        }
+    )
     if only:
         warnings.append(f"{len(only)} task(s) ran in one run only and are not compared: {', '.join(only)}")
     if any(r.control for r in a.result.trials) or any(r.control for r in b.result.trials):

@@ -51,6 +51,8 @@ class ArmView:
         cost_coverage: `known/total` scored trials with a known cost.
         spend: the arm's whole metered spend over counted trials, or an em dash.
         levels: passes per check level, e.g. `L2v: 12`.
+        ran: False for the arm a one-arm run (`memeval ab --arms`) left out: its cells read `not run`, not
+            `0 of 0` with a spend of $0.00.
     """
 
     mode: str
@@ -66,6 +68,7 @@ class ArmView:
     cost_coverage: str
     spend: str
     levels: str
+    ran: bool = True
 
 
 @dataclass(frozen=True)
@@ -98,7 +101,8 @@ class ReportContext:
         status: `completed`, `cancelled`, `error` or `running`.
         log_hash: SHA-256 of the log the report was projected from.
         run_dir: where the run's files are.
-        verdict: `better`, `worse` or `unresolved`.
+        verdict: `better`, `worse` or `unresolved`; `none` for a one-arm run (`memeval ab --arms`), which
+            computes no verdict (shown as "no verdict", never as `unresolved`, a word of the paired test).
         verdict_reason: the procedure's reason in words (`memeval.formatting.verdict_reason_words`), e.g.
             `significant` or `too few tasks to decide (a verdict needs 10 paired)`.
         p_text: e.g. `p = 0.0117 by exact(binomtest), 14 paired tasks`.
@@ -217,7 +221,7 @@ def _outcome(r: TrialRecord) -> GridOutcome:
     return "pass" if r.verified else "fail"
 
 
-def _arm(mode: str, run: Run, s: RunSummary) -> ArmView:
+def _arm(mode: str, run: Run, s: RunSummary, ran: bool = True) -> ArmView:
     v = run.result.verdict
     score = next(a for a in s.arms if a.mode == mode)
     passes = sum(getattr(r, f"{mode}_passes") for r in run.result.table)
@@ -260,6 +264,7 @@ def _arm(mode: str, run: Run, s: RunSummary) -> ArmView:
         cost_coverage=coverage,
         spend=money(s.cost_by_arm.get(mode), lower_bound=mode in s.cost_at_least),
         levels=level_text,
+        ran=ran,
     )
 
 
@@ -301,9 +306,10 @@ def build_context(run: Run, include_controls: bool = True) -> ReportContext:
             )
         )
     one_arm = f"a one-arm run (--arms {' and '.join(ran)}): the other arm was not run, so no verdict is computed"
+    one_arm_run = res.run_card.modes is not None
     verdict, reason, p_text, delta_text, cost_delta = (
-        "unresolved",
-        one_arm if res.run_card.modes is not None else "no task was scored in both arms",
+        "none" if one_arm_run else "unresolved",
+        one_arm if one_arm_run else "no task was scored in both arms",
         "—",
         "—",
         "—",
@@ -357,7 +363,7 @@ def build_context(run: Run, include_controls: bool = True) -> ReportContext:
         p_text=p_text,
         delta_text=delta_text,
         cost_delta_text=cost_delta,
-        arms=tuple(_arm(m, run, s) for m in MODES),
+        arms=tuple(_arm(m, run, s, ran=m in ran) for m in MODES),
         rows=tuple(rows),
         repeats=repeats,
         card=card_fields(res.run_card),

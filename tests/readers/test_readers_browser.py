@@ -54,7 +54,15 @@ def test_viewer_and_report_in_chromium(runs: Runs, tmp_path: Path) -> None:
             # A phone-sized window (newuser34): on main the overview was 772 px wide at 390 px, the trial page ran
             # past it on a long artifact id; now wide tables scroll in their own box and long ids wrap.
             page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
-            for url in (v.url, f"{v.url}trial/{quote('add-numbers:baseline:1')}", f"{v.url}report", report.as_uri()):
+            # and a mistyped address, its path in the answer (532 px at 390 with a 60-letter path: newuser38)
+            typo = f"{v.url}trials/{'x' * 60}"
+            for url in (
+                v.url,
+                f"{v.url}trial/{quote('add-numbers:baseline:1')}",
+                f"{v.url}report",
+                report.as_uri(),
+                typo,
+            ):
                 page.goto(url)
                 wide = page.evaluate("document.documentElement.scrollWidth")
                 assert wide <= PHONE[0], f"{url} is {wide} px wide in a {PHONE[0]} px window"
