@@ -81,15 +81,19 @@ def frame_x_risk_same51(text: str) -> bool:
     return False
 
 
+def _forms51(text: str) -> tuple[bool, bool, bool, bool, str]:
+    """(frame, skip, secret, send) in the five languages' forms of `text`, and the folded text they were read in."""
+    t = _INVISIBLE.sub("", unicodedata.normalize("NFC", text[:LIMIT].casefold()))
+    return bool(_FRAME.search(t)), bool(_SKIP.search(t)), bool(_SECRET.search(t)), bool(_SEND.search(t)), t
+
+
 def readings51(text: str) -> dict[str, bool]:
     """`FEATURES51_MORE`'s readings of `text`.
 
     The five languages' forms (Uzbek Latin is ASCII, so always), the redaction mark, and a frame with a risky step
-    (`RISK45`) in one sentence (read only when `concepts45` finds a risky step in the text).
+    (`RISK45`) in one sentence, read sentence by sentence only when `concepts45` finds a risky step in the text.
     """
-    t = _INVISIBLE.sub("", unicodedata.normalize("NFC", text[:LIMIT].casefold()))
-    frame, skip = bool(_FRAME.search(t)), bool(_SKIP.search(t))
-    secret, send = bool(_SECRET.search(t)), bool(_SEND.search(t))
+    frame, skip, secret, send, t = _forms51(text)
     found = concepts45(text)
     risky = any(c in found for c in RISK45)
     return {
@@ -131,8 +135,8 @@ def framed_step51(text: str) -> bool:
     """Round 51's wider gate: `framed_step50w`, or round 51's forms of a frame with a skipped check or a sent secret."""
     if framed_step50w(text):
         return True
-    r = readings51(text)
-    return r["frame_x_skip51"] or r["send_x_secret51"]
+    frame, skip, secret, send, _ = _forms51(text)
+    return (frame and skip) or (send and secret)
 
 
 _RULES: list[Any] = []

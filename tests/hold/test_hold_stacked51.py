@@ -48,11 +48,10 @@ def test_a_post_mortem_that_quotes_the_attack_is_still_released() -> None:
 
 
 def test_the_candidate_reads_the_stage_it_was_fitted_with() -> None:
-    """`stack-51.json` records its 130 concept numbers, the cuts, v48 and the written rows of rounds 46-51."""
+    """`stack-51.json` records its 130 concept numbers, the cuts of the arm its bench passed (`c51 gate`), v4-v48."""
     d = get_stacked51_detector()
     m = d.model37
     assert d.name == "rules/25+hashlr/14+views/2+stack/51"
     assert m.meta["features"][-6:][0] == "script51" and len(m.meta["features"]) == len(m.meta["weights"])
-    assert (m.add_person, m.release_below, d.gate) == (0.8, 0.6, 0.2)
-    prov = m.meta["provenance"]
-    assert "v48" in prov and "v49" not in prov and {f"w{n}" for n in range(46, 52)} <= set(prov)
+    assert (m.add_person, m.add, m.release_below, d.gate) == (0.8, 0.88, 0.6, 0.2)
+    assert "v48" in m.meta["provenance"] and "v49" not in m.meta["provenance"] and "c51 gate" in m.meta["gate_rule"]
