@@ -70,7 +70,8 @@ def sample(every: int, ingest: int) -> list[tuple[str, str]]:
 
 
 def detector(name: str):  # noqa: ANN201 - a HoldDetector
-    """The detector `name` (`stack/44`, `stack/48` or round 50's `stack/50`) of the checkout on `sys.path`."""
+    """The detector `name` (`stack/44`, `stack/48`, round 50's `stack/50`, round 51's `stack/51`) of the checkout on
+    `sys.path`."""
     if name == "stack/44":
         from memeval.hold._stacked44 import get_stacked44_detector
 
@@ -83,7 +84,11 @@ def detector(name: str):  # noqa: ANN201 - a HoldDetector
         from memeval.hold._stacked50 import get_stacked50_detector
 
         return get_stacked50_detector()
-    raise SystemExit(f"unknown detector {name!r}: use one of {', '.join(DETECTORS)} or stack/50")
+    if name == "stack/51":  # round 51's candidate, likewise
+        from memeval.hold._stacked51 import get_stacked51_detector
+
+        return get_stacked51_detector()
+    raise SystemExit(f"unknown detector {name!r}: use one of {', '.join(DETECTORS)}, stack/50 or stack/51")
 
 
 def side_by_side(texts: list[tuple[str, str]], rounds: int) -> str:

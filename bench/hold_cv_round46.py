@@ -89,7 +89,9 @@ class Spec:
     arms train on besides `w34` and `w37`, with their sample weights; `near`: how many hold-test examples nearest the
     cut to list; `after_by_set`: called once the by-set arms are in (rows, arms, y, inside, p34, base, stands), its
     answer kept in the JSON under its `__name__`; `reference_only`: fit only `r44 rule`, by set; `tail`: how many
-    numbers `vector` gives after `vector42`'s (round 48's `vector48` gives 28).
+    numbers `vector` gives after `vector42`'s (round 48's `vector48` gives 28); `keep`: when given, per row whether its
+    hold is never lifted by the concept arms' release (round 51's `order_sentence51`; the reference always releases as
+    round 44 does).
     """
 
     c: str
@@ -101,6 +103,7 @@ class Spec:
     after_by_set: Callable[..., dict[str, Any]] | None = None
     reference_only: bool = False
     tail: int = 10
+    keep: Callable[[list[dict[str, Any]]], np.ndarray] | None = None
 
 
 def round46() -> Spec:
@@ -130,6 +133,13 @@ def figures(args: argparse.Namespace, spec: Spec | None = None) -> None:
     risk = np.array([spec.gate(r["text"]) for r in rows])
     cpu[f"{spec.gate.__name__}_ms"] = round((time.process_time() - t0) / len(rows) * 1e3, 4)
     y, s, person, inside, base, hidden, stands, about = r45.row_arrays(rows).values()
+    about_c = about if spec.keep is None else about & ~spec.keep(rows)
+    if spec.keep is not None:
+        print(
+            f"release kept: {int((about & ~about_c & inside & y).sum())} orders, "
+            f"{int((about & ~about_c & inside & ~y).sum())} benign texts that write about something",
+            flush=True,
+        )
     ones = np.ones(len(rows))
     w = np.where(s == "w37", args.w37_weight, 1.0)
     for k, weight in spec.written.items():
@@ -155,8 +165,8 @@ def figures(args: argparse.Namespace, spec: Spec | None = None) -> None:
         gate = ~base & ~s34 & (p34 >= 0.2)
         wide = ~base & ~s34 & ((p34 >= 0.2) | risk)
 
-        def at(p: np.ndarray, c: Cuts, g: np.ndarray) -> np.ndarray:
-            return (s34 & ~(about & (p < R43[0]))) | (g & (p >= np.where(person, c[0], c[1])))
+        def at(p: np.ndarray, c: Cuts, g: np.ndarray, lifts: np.ndarray = about) -> np.ndarray:
+            return (s34 & ~(lifts & (p < R43[0]))) | (g & (p >= np.where(person, c[0], c[1])))
 
         arms[f"r34{tag}"] = s34
         arms[f"r44{tag}"] = at(probs["r44"], R43[1], gate)
@@ -167,7 +177,7 @@ def figures(args: argparse.Namespace, spec: Spec | None = None) -> None:
                 arm = f"{name} rule" if name == "r44" else f"{name}{' gate' if gated else ''}"
                 c, tops = r45.crossing_cuts(p, ex & ask, person, R43[1])  # examples: the fit on every row
                 cuts_of[f"{arm}{tag}"] = {"cuts": list(c), "highest_example": tops}
-                arms[f"{arm}{tag}"] = at(p, c, g)
+                arms[f"{arm}{tag}"] = at(p, c, g, about if name == "r44" else about_c)
                 if not tag:
                     top = np.argsort(-np.where(ex & ask, p, -1))[: spec.near]
                     near[arm] = [[round(float(p[i]), 4), rows[i]["source"], rows[i]["text"][:70]]

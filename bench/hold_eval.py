@@ -531,6 +531,8 @@ CANDIDATE48 = "stack/48 (round 48, candidate)"
 """Round 48's candidate, `rules/25+hashlr/14+views/2+stack/48` (`memeval.hold._stacked48`; opt-in)."""
 CANDIDATE50 = "stack/50 (round 50, candidate)"
 """Round 50's candidate, `rules/25+hashlr/14+views/2+stack/50` (`memeval.hold._stacked50`; opt-in)."""
+CANDIDATE51 = "stack/51 (round 51, candidate)"
+"""Round 51's candidate, `rules/25+hashlr/14+views/2+stack/51` (`memeval.hold._stacked51`; opt-in)."""
 
 
 def detectors() -> dict:
@@ -555,6 +557,7 @@ def detectors() -> dict:
     from memeval.hold._stacked42 import get_stacked42_detector
     from memeval.hold._stacked48 import get_stacked48_detector
     from memeval.hold._stacked50 import get_stacked50_detector
+    from memeval.hold._stacked51 import get_stacked51_detector
 
     rules, clf, enc = RuleDetector(), get_hold_classifier("hashlr-10"), get_hold_encoder()
     r18 = RuleDetector(version=18)
@@ -587,6 +590,7 @@ def detectors() -> dict:
         "stacked (round 42, default until round 43)": get_stacked42_detector(),
         CANDIDATE48: get_stacked48_detector(),
         CANDIDATE50: get_stacked50_detector(),
+        CANDIDATE51: get_stacked51_detector(),
         "cascade": get_cascade_detector(),
         "cascade-uselr1": RulesWithClassifier(rules, prev, encoder=EncoderClassifier(EncoderModel.load("uselr-1"))),
     }

@@ -125,7 +125,7 @@ class Stacked43Detector(Stacked42Detector):
             if standing is None and not self._releasable(text, base, view, m):
                 return self._decided(text, base, True, p34)
             p = m.probability_of(text, source, base.held, view, r.score, r.held, fired, c.score, refit_p)
-            if p >= m.release_below:
+            if p >= m.release_below or self._keeps(text, source):
                 return standing or self._decided(text, base, True, p34)
             return self._decided(text, base, False, p)
         if not base.held and self._asks(text, p34):
@@ -139,6 +139,14 @@ class Stacked43Detector(Stacked42Detector):
         From `gate` on (round 48's candidate also asks a framed risky step, `_stacked48`).
         """
         return p34 >= self.gate
+
+    @staticmethod
+    def _keeps(text: str, source: Source) -> bool:
+        """Whether a hold the release would lift stays (asked only then): never here.
+
+        Round 51's candidate keeps it when a sentence of the text is itself an order (`_stacked51`).
+        """
+        return False
 
     @staticmethod
     def _releasable(text: str, base: HoldAssessment, view: bool, m: Stack43Model) -> bool:
