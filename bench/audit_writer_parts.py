@@ -8,8 +8,8 @@ transaction a batch) into a fresh store and prints the writer's step 3 (`Combine
 an event (`time.process_time`, the minimum over `--rounds`), and beside it the same rows inserted
 bare (`audit_ingest_writer.bare_inserts`: the floor). Variants: `all` (the product's code), and one
 part of step 3 replaced by a stand-in that does no work: `no-body` (`canonical_body` returns a
-fixed text: no `body()`, no JSON), `no-hash` (a fixed digest), `no-project` (`project` does
-nothing: no projection rows), `no-lookups` (`existing_ids`, `prefetch_for`,
+fixed text: no `body()`, no JSON; since ingest51 the JSON only), `no-hash` (a fixed digest),
+`no-project` (`project` does nothing: no projection rows), `no-lookups` (`existing_ids`, `prefetch_for`,
 `prefetch_open_lesson_holds` find nothing, without asking the database), `no-decide` (no state
 machine). A variant stores wrong data on purpose: it is a measurement, never a change. The
 differences from `all` say what each part costs; what is left over the floor is the session,
@@ -35,10 +35,16 @@ VARIANTS = ("all", "no-body", "no-hash", "no-project", "no-lookups", "no-decide"
 
 def stand_in(variant: str) -> None:
     """Replace the part `variant` leaves out (module docstring) in `memeval.audit._write`."""
-    from memeval.audit import _write
+    from memeval.audit import _logrow, _write
 
+    # since ingest51 the rows are made in `_logrow.chained_log_rows`: its JSON and hash are left out there
+    # (the envelope's dump stays: "no-body" then leaves out the JSON only)
+    rows = _logrow if hasattr(_logrow, "chained_log_rows") else _write
     if variant == "no-body":
-        _write.canonical_body = lambda ev, fields: ("{}", b"{}")
+        if rows is _logrow:
+            _logrow._encoded = lambda kind, body: ("{}", b"{}")
+        else:
+            _write.canonical_body = lambda ev, fields: ("{}", b"{}")
     elif variant == "no-hash":
 
         class _Fixed:
@@ -48,7 +54,7 @@ def stand_in(variant: str) -> None:
             def hexdigest(self) -> str:
                 return "0" * 64
 
-        _write.hashlib = type("H", (), {"sha256": _Fixed})  # type: ignore[assignment]
+        rows.hashlib = type("H", (), {"sha256": _Fixed})  # type: ignore[attr-defined]
     elif variant == "no-project":
         _write.project = lambda s, ev, seq: None
     elif variant == "no-lookups":

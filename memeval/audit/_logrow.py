@@ -9,9 +9,12 @@ chain hash is taken over (`stored_body`), the same row from a stored event (`row
 from __future__ import annotations
 
 import functools
+import hashlib
 import types
 import typing
-from typing import Any
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any, Protocol
 
 import msgspec
 from pydantic import AwareDatetime, BaseModel, TypeAdapter
@@ -56,8 +59,12 @@ def canonical_body(draft: AuditEvent, fields: dict[str, Any]) -> tuple[str, byte
     events: 1.4 against 4.9 us a body. `tests/audit/test_store.py` checks the bytes against
     `body()`; `bench/audit_ingest_same.py` every stored byte.
     """
-    body = stored_body(draft, fields)
-    if not _float_free(type(draft)):
+    return _encoded(type(draft), stored_body(draft, fields))
+
+
+def _encoded(kind: type[BaseModel], body: dict[str, Any]) -> tuple[str, bytes]:
+    """`canonical_json(body)` and its UTF-8 bytes, for the body of an event of class `kind` (`canonical_body`)."""
+    if not _float_free(kind):
         text = canonical_json(body)
         return text, text.encode()
     try:
@@ -149,6 +156,51 @@ def log_row(draft: AuditEvent, fields: dict[str, Any], digest: str, body_text: s
         digest,
         body_text,
     )
+
+
+class _Chained(Protocol):
+    """A team's chain position (`memeval.audit._heads.Chain`): the hash of its last event so far."""
+
+    hash: str
+
+
+Pending = tuple[AuditEvent, str, int, datetime, str, _Chained]
+"""An event to log, as the write path queues it: (draft, event id, seq, recorded_at, sender, its team's chain)."""
+
+
+def chained_log_rows(pending: Sequence[Pending]) -> list[tuple[Any, ...]]:
+    """The log rows of `pending`'s events in order, each hash-chained after the one before it in its team's chain.
+
+    For each, what `log_row(draft, fields, digest, canonical_body(draft, fields)[0])` gives, where `fields` are its
+    store fields (`event_id`, `seq`, `recorded_at`, `sender`, and `prev_hash`: its chain's `hash` then) and `digest`
+    `sha256:` and the hex SHA-256 of the body's bytes; each chain's `hash` is moved on to its event's digest. In one
+    loop, with the envelope's serializer called straight (what `body()` calls through `model_dump`): the write
+    path's rows of a batch in one pass after its decisions (ingest51). `tests/audit/test_ingest51_log_rows.py`
+    checks every row against `log_row` and `canonical_body`; `bench/audit_ingest_same.py` every stored byte.
+    """
+    rows: list[tuple[Any, ...]] = []
+    add = rows.append
+    recorded_text = _RECORDED_AT.dump_python
+    sha256 = hashlib.sha256
+    for draft, event_id, seq, recorded, sender, chain in pending:
+        body = draft.__pydantic_serializer__.to_python(draft, mode="json")
+        del body["hash"]
+        prev = chain.hash
+        body["event_id"], body["seq"], body["sender"], body["prev_hash"] = event_id, seq, sender, prev
+        body["recorded_at"] = recorded_text(recorded, mode="json")
+        text, raw = _encoded(type(draft), body)
+        chain.hash = digest = "sha256:" + sha256(raw).hexdigest()
+        pl = draft.payload
+        facet_field = type(pl).FACET
+        actor = draft.actor
+        add((
+            event_id, draft.team, seq, draft.type, to_us(draft.occurred_at), to_us(recorded), sender,
+            draft.sender_event_id, actor.kind, actor.id, draft.session, draft.subject,
+            None if facet_field is None else str(getattr(pl, facet_field)),
+            pl.count if isinstance(pl, p.SecretBlanked) else 1,
+            prev, digest, text,
+        ))  # fmt: skip
+    return rows
 
 
 def event_from_body(body: str, digest: str) -> AuditEvent:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict, defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from memeval.redact import MAX_MIDDLES, MAX_PARTS, SCAN_INCOMPLETE, middle
@@ -150,6 +150,7 @@ def cut_across_events(
     recent: dict[Stream, list[tuple[str, bool]]] = {}
     dangling: list[tuple[str, list[Any]]] = []
     pending: dict[Stream, Dangling | None] = {}
+    readers: tuple[Callable[[str], Dangling | None], Callable[[Dangling, str], Any]] | None = None  # `dangling_*`
     for d in drafts:
         stream = (d.team, d.session, d.actor.kind, d.actor.id)
         for name in type(d.payload).FREE_TEXT:
@@ -176,18 +177,21 @@ def cut_across_events(
             del seen[: -(MAX_PARTS - 1)]
             # a key's prefix left dangling at the end of an earlier text of the stream, or of the team's from any
             # stream, and its body (or its pieces) in this text: breaker48, breaker49
-            # imported here, with a text to read: the rules it derives load the scanners (kingfisher), which a
-            # batch without free text (`report weekly`'s own event) must not pay for
-            from memeval.redact import dangling_start, dangling_step
+            # imported at the batch's first text: the rules it derives load the scanners (kingfisher), which a
+            # batch without free text (`report weekly`'s own event) must not pay for; once a batch, not once a text
+            if readers is None:
+                from memeval.redact import dangling_start, dangling_step
 
+                readers = (dangling_start, dangling_step)
+            starts, steps = readers
             hits: dict[tuple[int, int], Any] = {}
             for s in dict.fromkeys((stream, team_stream(d.team))):
                 if s not in pending:
                     pending[s] = ends.dangling(s)
                 if (state := pending[s]) is not None:
-                    fs, pending[s] = dangling_step(state, text)
+                    fs, pending[s] = steps(state, text)
                     hits.update(((f.start, f.end), f) for f in fs)
-            if (start := dangling_start(text)) is not None:
+            if (start := starts(text)) is not None:
                 pending[stream] = pending[team_stream(d.team)] = start
             if hits:
                 dangling.append((text, list(hits.values())))

@@ -34,7 +34,6 @@ the inserts) and `AppendResult`; the duplicate lookups are `_existing`'s, the ch
 from __future__ import annotations
 
 import functools
-import hashlib
 import itertools
 import logging
 import os
@@ -55,7 +54,7 @@ from memeval.audit._existing import existing_ids, existing_queries
 from memeval.audit._existing import stored_already as stored_already  # `_http` reads it from here
 from memeval.audit._heads import Chain, head_query, head_statements, load_heads
 from memeval.audit._lifecycle import for_event
-from memeval.audit._logrow import LOG_COLUMNS, canonical_body, log_row
+from memeval.audit._logrow import LOG_COLUMNS, Pending, chained_log_rows
 from memeval.audit._machine import decide
 from memeval.audit._project import (
     BULK,
@@ -281,6 +280,7 @@ def _append_locked(store: SqlAuditStore, items: Sequence[Prepared]) -> list[Appe
         s.info[BULK] = []  # new projection rows are inserted together at the end (`insert_new_rows`)
         stored_before = frozenset(existing)
         first_here: dict[tuple[str, str], AuditEvent] = {}  # the batch's first event under each new key
+        pending: list[Pending] = []  # the log rows to make, in order (`_insert`)
         b = 0
         for i, evs in enumerate(expanded):
             while i >= bounds[b]:
@@ -311,7 +311,7 @@ def _append_locked(store: SqlAuditStore, items: Sequence[Prepared]) -> list[Appe
                 raise TransitionRefused(f"event {i}: {exc}", item=exc.item, state=exc.state, index=i) from exc
             t.released += len(released)
             for ev in [*evs, *released]:
-                seq = _insert(s, ev, items[b].sender, heads, store.clock)
+                seq = _insert(s, ev, items[b].sender, heads, store.clock, pending)
                 first, _ = t.seqs.get(ev.team, (seq, seq))
                 t.seqs[ev.team] = (first, seq)
                 t.stored += 1
@@ -325,7 +325,7 @@ def _append_locked(store: SqlAuditStore, items: Sequence[Prepared]) -> list[Appe
             for eid in changed_resends(conn, sender, theirs, resent_across):
                 tally[resent_in[eid]].changed_stored.append(eid)
         # the batch's log rows, then its new projection rows, then each team's head (moved once a batch)
-        log_rows = s.info.pop("audit_log_rows", [])
+        log_rows = chained_log_rows(pending)  # each chain's `hash` moves to its last event's here
         # on PostgreSQL the COMMIT goes with the last of them when nothing is left to flush (`insert_tables`)
         insert_new_rows(s, ("audit_event", LOG_COLUMNS, log_rows), head_statements(conn, heads), commit=True)
         s.info.pop(BULK, None)
@@ -427,28 +427,26 @@ def new_event_id() -> str:
     return "ev_" + raw.hex()
 
 
-def _insert(s: Session, ev: AuditEvent, sender: str, heads: dict[str, Chain], clock: Callable[[], datetime]) -> int:
-    """Chain, hash and queue the log row of `ev` (a draft: store fields unset) and project it; returns its `seq`.
+def _insert(
+    s: Session,
+    ev: AuditEvent,
+    sender: str,
+    heads: dict[str, Chain],
+    clock: Callable[[], datetime],
+    pending: list[Pending],
+) -> int:
+    """Give `ev` (a draft: store fields unset) its place in its team's chain, queue its log row and project it.
 
-    `recorded_at` (when the store received it) is read from the store's `clock`.
-
-    The stored event is `ev` with the store fields and `hash` set; its log row is built from
-    `ev` and those fields (`log_row`) without making that copy.
+    Returns its `seq`. Its event id is drawn and its `recorded_at` (when the store received it) read
+    from the store's `clock` here, in the batch's order; its body, hash and log row are made after the
+    batch's decisions, all in one pass (`chained_log_rows`, which moves each chain's `hash` on): nothing
+    before reads them. The stored event is `ev` with the store fields and `hash` set; its log row is
+    built from `ev` and those fields without making that copy.
     """
     chain = heads.get(ev.team)
     if chain is None:  # the team's first event: its chain starts here
         chain = heads[ev.team] = Chain(0, GENESIS_HASH, 0, stored=False)
-    seq = chain.seq + 1
-    fields = {
-        "event_id": new_event_id(),
-        "seq": seq,
-        "recorded_at": clock(),
-        "sender": sender,
-        "prev_hash": chain.hash,
-    }
-    body_text, body_bytes = canonical_body(ev, fields)
-    digest = "sha256:" + hashlib.sha256(body_bytes).hexdigest()
-    s.info.setdefault("audit_log_rows", []).append(log_row(ev, fields, digest, body_text))
-    chain.seq, chain.hash = seq, digest
+    seq = chain.seq = chain.seq + 1
+    pending.append((ev, new_event_id(), seq, clock(), sender, chain))
     project(s, ev, seq)
     return seq

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from memeval.redact._entities import credential_type
@@ -108,16 +109,43 @@ def _rules(word: str) -> tuple[TruncatedRule, ...]:
 
 @functools.cache
 def _finders() -> tuple[re.Pattern[str], re.Pattern[str]]:
-    """Two patterns that find the rules' prefixes standing alone (no letter, digit or `_-.:~` before them).
+    """Two patterns that find the rules' prefixes (`_standing` reads them, and checks what stands before them).
 
     Most prefixes end with `_` or `-` (`ghp_`, `xoxb-`): any such word is found and looked up (a lookup a word, as
-    an alternation of every prefix costs three times as much CPU); the rest (`AKIA`, `dp.pt.`) by their alternation.
+    an alternation of every prefix costs three times as much CPU), standing alone by its pattern's look-behind; the
+    rest (`AKIA`, `dp.pt.`) by their alternation, with no look-behind: `_alone` checks the character before each,
+    so that the pattern starts with its prefixes and `re` jumps to where one may start instead of trying the
+    look-behind at every character (ingest51: 2.4 against 0.5 us a bench text of 90 characters).
     """
     cased, _ = _by_prefix()
     plain = sorted((w for w in cased if w[-1] not in "_-"), key=len, reverse=True)
-    ends = re.compile(r"(?<![A-Za-z0-9_\-.:~])[A-Za-z0-9][A-Za-z0-9_\-.]*[_\-](?![A-Za-z0-9])")
-    alt = re.compile(rf"(?<![A-Za-z0-9_\-.:~])(?:{'|'.join(map(re.escape, plain))})")
+    ends = re.compile(rf"(?<![{_BEFORE}])[A-Za-z0-9][A-Za-z0-9_\-.]*[_\-](?![A-Za-z0-9])")
+    alt = re.compile("|".join(map(re.escape, plain)))
     return ends, alt
+
+
+_BEFORE = r"A-Za-z0-9_\-.:~"
+"""What may not stand right before a prefix (a regex class's inside): a letter or digit, `_`, `-`, `.`, `:` or `~`."""
+_NOT_BEFORE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-.:~")
+"""The characters of `_BEFORE`, for `_alone`."""
+_ENDS_AT = re.compile(r"[_\-](?![A-Za-z0-9])")
+"""Where a word `_finders`' first pattern finds may end; a text without one holds none (`_standing` skips that scan)."""
+
+
+def _alone(text: str, pattern: re.Pattern[str]) -> Iterator[re.Match[str]]:
+    """`pattern`'s matches in `text` with no `_BEFORE` character right before them, as `finditer` with that look-behind.
+
+    A match with one before it is passed over and the search goes on from its next character, as the look-behind's
+    search does at a position where it fails; `pattern` matches no empty string.
+    """
+    pos = 0
+    while (m := pattern.search(text, pos)) is not None:
+        start = m.start()
+        if start and text[start - 1] in _NOT_BEFORE:
+            pos = start + 1
+            continue
+        yield m
+        pos = m.end()
 
 
 def _standing(text: str) -> tuple[str, int] | None:
@@ -127,8 +155,10 @@ def _standing(text: str) -> tuple[str, int] | None:
     """
     last: tuple[str, int] | None = None
     cased, lowered = _by_prefix()
-    for pattern in _finders():
-        for m in pattern.finditer(text):
+    ends, alt = _finders()
+    found = (ends.finditer(text) if _ENDS_AT.search(text) else (), _alone(text, alt))
+    for matches in found:
+        for m in matches:
             word = m.group(0)
             if word not in cased:
                 word = word.lower()
