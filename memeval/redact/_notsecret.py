@@ -30,8 +30,6 @@ _ACCOUNT_ID_NAME = re.compile(r"(?i)(?:account|acct)[_\- ]?id[\w\-]*[ \t]*[:=][ 
 """A name an unbroken run of digits is the value of that makes it an account id, not a card number
 (`aws_account_id_fake:123456789012123`: a 15-digit run presidio's card recognizer takes for a UATP card,
 semgrep-rules' detected-aws-account-id `ok:` line, the twelfth fresh check)."""
-_ZIP_PLUS_4 = re.compile(r"[0-9]{5}-[0-9]{4}")
-"""A US ZIP+4 code (USPS: five digits, a hyphen, four), read by the phone matcher as a ten-digit number."""
 _USERINFO_TAIL = re.compile(r"://[^\s/@:]*:(?:\$\{?|\{\{?|%|<)\Z")
 """What stands before an e-mail hit that is a URL's `user:$password@host` read from a variable's name on (a template's
 `$`, `${`, `{`, `%`, `<` before it). A URL password written out (`ftp://user:password@host`) stays blanked with it."""
@@ -50,8 +48,8 @@ def look_alike(text: str, r: RecognizerResult) -> bool:
 
     A version number read as an IP address (`v1.2.3.4`, `upgrade to 1.0.0.120`), the user part of a URL
     (`https://<key>@o1.ingest.sentry.io/2`) or the password part of its userinfo or an SSH remote's `git@host:` read
-    as an e-mail address, the time in a Go pseudo-version or a ZIP+4 code (`02540-4119`) read as a phone number, an
-    account id's digits (`account_id: <digits>`) read as a card.
+    as an e-mail address, the time in a Go pseudo-version read as a phone number, an account id's digits
+    (`account_id: <digits>`) read as a card.
     """
     before = text[max(0, r.start - 30) : r.start]
     if r.entity_type == "IP_ADDRESS":
@@ -71,8 +69,6 @@ def look_alike(text: str, r: RecognizerResult) -> bool:
         off = max(0, r.start - 40)
         if any(m.start() + off <= r.start and r.end <= m.end() + off for m in _GO_PSEUDO_VERSION.finditer(near)):
             return True
-        if _ZIP_PLUS_4.fullmatch(text[r.start : r.end].lstrip("(")) and not _PHONE_CONTEXT.search(before):
-            return True  # a phone written 5-4 (`91234-5678`) keeps its word: `call 91234-5678`
         return text[r.start : r.end].isdigit() and not _PHONE_CONTEXT.search(before)
     return False
 

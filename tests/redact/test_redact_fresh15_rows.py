@@ -86,12 +86,11 @@ def _missed(text: str, secret: str, ctxs: list) -> list[str]:
         # fresh15's counted look-alikes touched on main, in the contexts that touched them
         ('const REDISURL = "redis://admin:$env{admin_pwd}@host"', ("plain", "json-object")),
         ("git@github.com:newrelic/rusty-hog-scanner.git", ("plain", "md-code-block", "shell-line")),
-        ("02540-4119", ("plain", "parens")),
         ("upgrade to 1.0.0.120 first", ("plain", "md-list")),
     ],
 )
 def test_fresh15_look_alikes_are_kept(text: str, where: tuple[str, ...]) -> None:
-    """A variable in a URL's password, an SSH remote, a ZIP+4 code, a four-part version: touched on main."""
+    """A variable in a URL's password, an SSH remote, a four-part version: touched on main."""
     ctxs = contexts_named(*where)
     outs = get_redactor().redact_many([wrap(text)[0] for _n, wrap in ctxs])
     assert [(n, o.text) for (n, _w), o in zip(ctxs, outs, strict=True) if o.findings] == []
@@ -103,6 +102,7 @@ def test_fresh15_look_alikes_are_kept(text: str, where: tuple[str, ...]) -> None
         "aws_access_key_id = AKIAVOGONSVOGONS0042",
         "aws_access_key_id = ${AWS_ACCESS_KEY_ID}",
         "aws_access_key_id: YOUR_ACCESS_KEY_ID",
+        's3 = client("s3", aws_access_key_id="this-is-not-a-key")',
         "const k = process.env.SORT_KEY || 'createdAt'",
         'const port = process.env.PORT || "8080"',
         "<input password>",
@@ -123,11 +123,6 @@ def test_fresh15_guards_are_kept(text: str) -> None:
     also give; a URL with no address; a Sentry DSN's public key."""
     out = get_redactor().redact(text)
     assert [f for f in out.findings if f.entity_type != "AWS_ACCESS_KEY"] == [], out.text
-
-
-def test_a_phone_written_five_four_keeps_its_word() -> None:
-    """A ZIP+4 code is kept only with no phone word before it: `call 02540-4119` is still a phone number."""
-    assert "02540-4119" not in get_redactor().redact("call me at 02540-4119").text
 
 
 def test_an_address_after_a_url_query_keeps_the_rest_of_the_url() -> None:
