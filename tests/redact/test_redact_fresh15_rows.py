@@ -87,6 +87,8 @@ def _missed(text: str, secret: str, ctxs: list) -> list[str]:
         ('const REDISURL = "redis://admin:$env{admin_pwd}@host"', ("plain", "json-object")),
         ("git@github.com:newrelic/rusty-hog-scanner.git", ("plain", "md-code-block", "shell-line")),
         ("upgrade to 1.0.0.120 first", ("plain", "md-list")),
+        # fresh12's semgrep `ok:` line, touched by the first form of `colon-name-space-value` after a full-width colon
+        ("password combination. R5: Regulatory--21", ("cjk-around", "cyrillic-glued")),
     ],
 )
 def test_fresh15_look_alikes_are_kept(text: str, where: tuple[str, ...]) -> None:
