@@ -35,6 +35,7 @@ from pathlib import Path
 import spacy
 import tldextract
 from presidio_analyzer import AnalyzerEngine, Pattern, RecognizerRegistry
+from presidio_analyzer import RecognizerResult as PresidioResult
 from presidio_analyzer.nlp_engine import NlpArtifacts, NlpEngine, NoOpNlpEngine, SpacyNlpEngine
 from presidio_analyzer.predefined_recognizers import (
     CreditCardRecognizer,
@@ -91,6 +92,10 @@ and test names of RFC 2606 and RFC 6761 (`.example`, `.test`, `.invalid`, `.loca
 mailbox can exist there (README)."""
 
 
+_URL_DELIMITERS = "/?&=#"
+"""Characters that end a URL's path or query parts and may stand in an e-mail local part (`BoundedEmailRecognizer`)."""
+
+
 class BoundedEmailRecognizer(EmailRecognizer):
     """presidio's `EmailRecognizer` with the local part read to `LOCAL_PART_MAX` characters.
 
@@ -111,6 +116,29 @@ class BoundedEmailRecognizer(EmailRecognizer):
             raise RedactionError("presidio's e-mail pattern changed: memeval's bound on its local part needs updating")
         bounded = pattern.regex.replace("]{0,}[", f"]{{0,{LOCAL_PART_MAX - 2}}}[")
         super().__init__(patterns=[Pattern(pattern.name, bounded, pattern.score)])
+
+    def analyze(
+        self,
+        text: str,
+        entities: list[str],
+        nlp_artifacts: NlpArtifacts | None = None,
+        regex_flags: int | None = None,
+    ) -> list[PresidioResult]:
+        """Presidio's matches; one starting just after a scheme's `://` starts after its last URL delimiter instead.
+
+        The local part may hold `/ ? & = #` (RFC 5322's atext), so in `https://example.com/docs/jo@mail.com/x` or
+        `https://example.com/cb?q=jo@mail.com` the match starts at the host, just after `://`, and
+        `_notsecret.look_alike` drops it as a URL's user part: the address was stored raw (16 items of the fifteenth
+        fresh check in the `url-path`, `url-query` and `url-encoded` contexts). A URL's userinfo holds none of
+        these, so `https://<key>@o1.ingest.sentry.io/2` is still read whole (and dropped).
+        """
+        out = super().analyze(text, entities, nlp_artifacts, regex_flags)
+        for r in out:
+            local = text[r.start : text.find("@", r.start, r.end)]
+            cut = max(local.rfind(c) for c in _URL_DELIMITERS)
+            if text[max(0, r.start - 3) : r.start] == "://" and 0 <= cut < len(local) - 1:
+                r.start += cut + 1
+        return out
 
     def validate_result(self, pattern_text: str) -> bool:
         """Whether presidio keeps the address (a public suffix) or its domain is a private name.

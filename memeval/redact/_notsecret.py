@@ -13,7 +13,9 @@ from memeval.redact._scanners import DETECTOR_KEY
 from memeval.redact._values import PLACEHOLDER_PART, code_reference, elided, head, placeholder_value
 from memeval.redact._valuespan import empty_assignment_then_name, key_position
 
-_VERSIONISH = re.compile(r"(?i)(?:\bv|\b(?:version|firmware|fw|build|release|rev|ver)\b[^.;,\n]{0,16})$")
+_VERSIONISH = re.compile(
+    r"(?i)(?:\bv|\b(?:version|firmware|fw|build|release|rev|ver|upgrade|downgrade)\b[^.;,\n]{0,16})$"
+)
 """Words just before a dotted quad that make it a version number, not an IP address."""
 _PHONE_CONTEXT = re.compile(
     r"(?i)(?:phone|tel|call|mobile|cell|number|whatsapp|sms|fax|contact|reach|ring|dial|nummer"
@@ -44,9 +46,10 @@ _HASH_PREFIX = re.compile(r"(?i)(?:sha(?:1|224|256|384|512)|md5|blake2b?|h1|inte
 def look_alike(text: str, r: RecognizerResult) -> bool:
     """Presidio hits that are known look-alikes.
 
-    A version number read as an IP address, the user part of a URL
-    (`https://<key>@o1.ingest.sentry.io/2`) or the password part of its userinfo read as an e-mail address, the time
-    in a Go pseudo-version read as a phone number, an account id's digits (`account_id: <digits>`) read as a card.
+    A version number read as an IP address (`v1.2.3.4`, `upgrade to 1.0.0.120`), the user part of a URL
+    (`https://<key>@o1.ingest.sentry.io/2`) or the password part of its userinfo or an SSH remote's `git@host:` read
+    as an e-mail address, the time in a Go pseudo-version read as a phone number, an account id's digits
+    (`account_id: <digits>`) read as a card.
     """
     before = text[max(0, r.start - 30) : r.start]
     if r.entity_type == "IP_ADDRESS":
@@ -56,6 +59,8 @@ def look_alike(text: str, r: RecognizerResult) -> bool:
         bare = before.replace("\\", "")
         # `https:\/\/<key>@...` in escaped JSON too; since redact45 a variable in a URL's userinfo
         # (`https://user:$pwd@example.com`: `pwd@example.com` is a variable's name and a host, no address)
+        if text.startswith("git@", r.start) and text.startswith(":", r.end):
+            return True  # an SSH remote, `git@github.com:owner/repo.git` (the `git` user of a code host)
         return bare.endswith("://") or _USERINFO_TAIL.search(bare) is not None
     if r.entity_type == "CREDIT_CARD":
         return text[r.start : r.end].isdigit() and bool(_ACCOUNT_ID_NAME.search(before))

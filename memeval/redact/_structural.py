@@ -29,14 +29,14 @@ _URL_USERINFO = re.compile(
 )
 _CONN_PASSWORD = re.compile(r"(?i)(?:^|[;\s\"'])(?:password|pwd)\s*=\s*([^;\s\"']+)(?=;|\s|$|[\"'])")
 _TEMPLATE = re.compile(
-    r"^(?:\$\{?[\w.\-]+\}?|<[^>]*>|\{\{?[^}]*\}\}?|%\(?[\w]+\)?s?|\*+|x+|•+|\.\.\.|…"
+    r"^(?:\$\{?[\w.\-]+\}?|\$\w+\{[\w.\-]+\}|<[^>]*>|\{\{?[^}]*\}\}?|%\(?[\w]+\)?s?|\*+|x+|•+|\.\.\.|…"
     r"|password|passwd|pass|pwd|secret|redacted|\[redacted[^\]]*\])[.,!?:)\]>…]*$",
     re.IGNORECASE,
 )
 
 
 def _is_template(value: str) -> bool:
-    """Whether `value` only names a password (`${DB_PASS}`, `<password>`, `****`).
+    """Whether `value` only names a password (`${DB_PASS}`, `$env{admin_pwd}`, `<password>`, `****`).
 
     Sentence punctuation after it is allowed (`password=******.`: git-secrets' README mask before a full stop, the
     fourteenth fresh check).
