@@ -45,10 +45,12 @@ OUT = ROOT / "memeval" / "redact" / "rules" / "detect_secrets.toml"
 KEYWORD_PY = "detect_secrets/plugins/keyword.py"
 MIN_ENTROPY = 3.0
 _KEY_ALT = re.compile(
-    r"\(\?P<key>\[A-Za-z0-9_\.\\-\]\*\(\?:(.*?)\)\(\?:\[_\\-\]\?\[0-9\]\{1,3\}\)\?(?:\(\?:\[_\\-\]\(\?:[a-z|]+\)\)\?)?\)"
+    r"\(\?P<key>\[A-Za-z0-9_\.\\-\]\*\(\?:(.*?)\)\(\?:\[_\\-\]\?\[0-9\]\{1,3\}\)\?"
+    r"(?:\(\?:\[_\\-\]str\(\?:ing\)\?\)\?)?(?:\(\?:\[_\\-\]\(\?:[a-z|]+\)\)\?)?\)"
 )
-"""config-assignment's key group: its alternatives (group 1), then optional digits and (since redact45) an optional
-environment suffix (`_prod`, `-dev`), which the rule written here keeps."""
+"""config-assignment's key group: its alternatives (group 1), then optional digits, (since fresh15) an optional type
+suffix (`_str`, `-string`) and (since redact45) an optional environment suffix (`_prod`, `-dev`), which the rule
+written here keeps."""
 
 
 def denylist(source: str) -> tuple[str, ...]:
