@@ -38,6 +38,12 @@ Under xdist the controlling process first compiles the suite's modules once (`re
 pytest's rewritten test modules and the helpers' bytecode), so the workers read them instead of each
 rewriting every module at collection; where `PYTHONDONTWRITEBYTECODE` is set nothing else keeps them.
 
+The suite's review accounts are hashed at the product's `light` password cost (`MEMEVAL_REVIEW_PASSWORD_COST`,
+set for each pytest process and the processes it starts, unless already set): argon2id at its standard cost
+is 0.2-0.4 CPU s a hash or login, about 33 CPU s of `tests/review` alone in suite51's count, spent making
+accounts and logging them in for tests of queues and pages. `tests/review/test_password_cost.py` checks the
+standard cost (the default) and the variable's refusals.
+
 Each pytest process collects with Python's cyclic collector held off (`memeval._collector.collector_paused`):
 collection imports the suite's modules and memeval's, and builds the test items, all of which live as long as
 the process; the collector's passes over them freed next to nothing and took about a fifth of a collection's
@@ -88,6 +94,7 @@ def pytest_configure(config: pytest.Config) -> None:
     os.environ["XDG_RUNTIME_DIR"] = runtime
     config.add_cleanup(lambda: shutil.rmtree(runtime))
     install_cpu_census(config)  # only with MEMEVAL_TEST_CPU_CENSUS=FILE (see tests/cpu_census.py)
+    os.environ.setdefault("MEMEVAL_REVIEW_PASSWORD_COST", "light")  # the processes it starts too (docstring)
     if _distributing(config):
         compile_suite(config)  # once here, not once in each worker (see the module docstring)
     if "MEMEVAL_SUITE_CONFIG_HOME" in os.environ:

@@ -10,11 +10,16 @@ their account lists (`memeval users add NAME --team T`); admins see every team. 
 normalised (NFKC, case folded, trimmed) before they are stored, looked up or compared, so
 " Rita" and "rita" are one account and one person in the audit log. Passwords are hashed with argon2id (pwdlib); API
 tokens (`mrv_` + 43 url-safe characters) are shown once and stored only as SHA-256.
+
+The hash's cost is the product's choice, named by `MEMEVAL_REVIEW_PASSWORD_COST` (`_passwords`):
+`standard` (the default: pwdlib's argon2id parameters, m=65536 KiB, t=3, p=4, about 0.2-0.4 CPU s a hash or
+check) or `light` (m=1024 KiB, t=1, p=1, about 2 ms: for test suites and throwaway demos only, as a leaked
+store's light hashes are cheap to guess). It applies to the hashes made from then on; a check always uses the
+parameters stored in the hash it checks, so accounts made at either cost keep logging in.
 """
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import secrets
 import threading
@@ -23,13 +28,12 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Literal
 
-from pwdlib import PasswordHash
-from pwdlib.hashers.argon2 import Argon2Hasher
 from sqlmodel import Session, col, delete, select
 
 from memeval.audit import SqlAuditStore, to_us
 from memeval.clock import utc_now
 from memeval.errors import ReviewRefused, UsageError
+from memeval.review._passwords import check_password, dummy_hash, hash_password
 from memeval.review._tables import (
     ReviewAccountEvent,
     ReviewApiToken,
@@ -46,17 +50,6 @@ DECIDING_ROLES: frozenset[str] = frozenset({"reviewer", "admin"})
 """Roles that may claim and decide items."""
 
 MIN_PASSWORD_CHARS = 12
-_HASHER = PasswordHash((Argon2Hasher(),))
-
-
-@functools.cache
-def dummy_hash() -> str:
-    """An argon2 hash of no one's password, verified for unknown names so they are as slow as known ones.
-
-    Made on first use (about 0.3 CPU s), not on import: every `memeval` command imports this module.
-    `create_review_app` makes it before serving, so even the first unknown name is not faster.
-    """
-    return _HASHER.hash("not a password of anyone: keeps unknown names as slow as known ones")
 
 
 @dataclass(frozen=True)
@@ -144,7 +137,8 @@ def set_account(
         What was done (`AccountChange`).
 
     Raises:
-        UsageError: bad username, short password, unknown role, or a viewer/reviewer without a team.
+        UsageError: bad username, short password, unknown role, or a viewer/reviewer without a team; or
+            `MEMEVAL_REVIEW_PASSWORD_COST` names no cost.
     """
     username = check_account(username, role)
     if len(password) < MIN_PASSWORD_CHARS:
@@ -156,7 +150,7 @@ def set_account(
             f"a {role} sees only the teams named for them: add --team TEAM (repeat for more), or make them an admin"
         )
     ensure_review_schema(store)
-    digest = _HASHER.hash(password)
+    digest = hash_password(password)
     revoked = 0
     with store.write_session() as s:
         row = s.get(ReviewUser, username)
@@ -221,9 +215,9 @@ def authenticate(store: SqlAuditStore, username: str, password: str) -> Account 
         row = None if "\0" in name else s.get(ReviewUser, name)
         stored = None if row is None else (row.password_hash, _load(s, row))
     if stored is None:
-        _HASHER.verify(password, dummy_hash())
+        check_password(password, dummy_hash())
         return None
-    if not _HASHER.verify(password, stored[0]):
+    if not check_password(password, stored[0]):
         return None
     return stored[1]
 

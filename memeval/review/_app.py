@@ -27,11 +27,12 @@ from memeval._templates import jinja_env, templates_dir
 from memeval._web import BoundedBody, SecurityHeaders
 from memeval.audit import SqlAuditStore
 from memeval.clock import utc_now
-from memeval.review._accounts import LoginThrottle, dummy_hash
+from memeval.review._accounts import LoginThrottle
 from memeval.review._api import ApiError, error_response, is_api_path, route_error, validation_error
 from memeval.review._api import router as api_router
 from memeval.review._context import ReviewApp
 from memeval.review._inert import inert
+from memeval.review._passwords import dummy_hash
 from memeval.review._settings import ReviewSettings
 from memeval.review._tables import ensure_review_schema
 from memeval.review._web import no_such_page
