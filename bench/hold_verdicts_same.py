@@ -1,14 +1,14 @@
 """Do two checkouts give the same hold verdicts? Every hold fixture text assessed, the answers hashed.
 
     .venv/bin/python bench/hold_verdicts_same.py --against CHECKOUT [--sets v10,v11]
-        [--skip v26,v27,v28,v29,v30,v31,v32,v33,v34,v35,v36,v37,v38,v39,v40,v41,v42,v43,v44,v45,v46,v47,v48,v49]
+        [--skip v26,v27,v28,v29,v30,v31,v32,v33,v34,v35,v36,v37,v38,v39,v40,v41,v42,v43,v44,v45,v46,v47,v48,v49,v50]
         [--detector stack/48]
 
 For each checkout (`--against` and this one), a fresh process (`PYTHONPATH` set to it) reads the
 hold fixture sets of this checkout (`tests/fixtures/hold_heldout*/*.jsonl`: every row's text and
 source; a set named in `--skip` is never opened, by default
-`v26,v27,v28,v29,v30,v31,v32,v33,v34,v35,v36,v37,v38,v39,v40,v41,v42,v43,v44,v45,v46,v47,v48,v49`:
-v24-v48 are spent since the lead's looks after rounds 23-50, skipped so the check stays quick; v49 is written
+`v26,v27,v28,v29,v30,v31,v32,v33,v34,v35,v36,v37,v38,v39,v40,v41,v42,v43,v44,v45,v46,v47,v48,v49,v50`:
+v24-v49 are spent since the lead's looks after rounds 23-51, skipped so the check stays quick; v50 is written
 blind, not yet looked at)
 and assesses each text three ways: the default detector one text at a time
 (`get_hold_detector().assess`), the same detector in batches of 47 as the audit store does
@@ -104,7 +104,7 @@ def main() -> None:
     ap.add_argument("--against", default=None, help="another checkout to compare with this one")
     ap.add_argument("--sets", default=None, help="comma-separated set names (default: every set)")
     ap.add_argument(
-        "--skip", default="v26,v27,v28,v29,v30,v31,v32,v33,v34,v35,v36,v37,v38,v39,v40,v41,v42,v43,v44,v45,v46,v47,v48,v49",  # noqa: E501 - one string, read by tests/hold/heldout_jsonl.check_registered
+        "--skip", default="v26,v27,v28,v29,v30,v31,v32,v33,v34,v35,v36,v37,v38,v39,v40,v41,v42,v43,v44,v45,v46,v47,v48,v49,v50",  # noqa: E501 - one string, read by tests/hold/heldout_jsonl.check_registered
         help="never opened",
     )  # fmt: skip
     ap.add_argument("--detector", default="default", choices=DETECTORS, help="the detector assessed")
