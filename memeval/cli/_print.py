@@ -14,6 +14,7 @@ import typer
 
 from memeval._readerleft import ReaderLeft
 from memeval._runlist import INTERRUPTED_FAULT, ONE_ARM_RUN
+from memeval.cli._fit import echo_listing
 from memeval.cli.app import how_to_make_runs
 from memeval.formatting import money, p_words, paired_tasks
 
@@ -308,7 +309,7 @@ def print_listing(runs_dir: str, rows: Sequence[ListedRun | RunListing]) -> None
                 p_cell(r.control, r.p_value),
             )
         )
-    _echo_aligned(f"Runs in {visible(runs_dir)}", table)
+    echo_listing(f"Runs in {visible(runs_dir)}", table)
 
 
 def verdict_cell(r: ListedRun | RunListing | RunIndexRow) -> str:
@@ -351,7 +352,7 @@ def print_index_listing(where: str, rows: Sequence[RunIndexRow]) -> None:
                 visible(r.path),
             )
         )
-    _echo_aligned(f"Runs in the run index at {visible(where)}", table)
+    echo_listing(f"Runs in the run index at {visible(where)}", table)
     if old_rows:
         typer.echo(
             f"note: {old_rows} run(s) were indexed before the index kept packs and faults (shown `?`): "
@@ -367,14 +368,6 @@ def index_pack_cell(r: RunIndexRow) -> str:
     if r.pack is not None:
         return f"{visible(r.pack)} ({r.slice_items})"
     return "—" if r.control else "none (A/A)"
-
-
-def _echo_aligned(title: str, table: Sequence[tuple[str, ...]]) -> None:
-    """`title`, then `table`'s rows (its head first) in columns two spaces apart, no trailing spaces."""
-    widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
-    typer.echo(title)
-    for row in table:
-        typer.echo("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip())
 
 
 def visible(text: str) -> str:
