@@ -89,7 +89,8 @@ def fit_lines(
     Returns:
         The lines, without trailing spaces, and a note naming the columns left out with their value
         (None when none was: also for blocks, which show every field). Lines are at most `width`
-        long but for a run id (or other first cell) longer than it.
+        long, but for a run id (or other first cell) longer than it and on a terminal narrower than
+        `NARROWEST` plus the indent, where a block's lines keep `NARROWEST` characters.
     """
     head, rows = table[0], table[1:]
     if width is None or _natural_width(table) <= width:
