@@ -14,6 +14,7 @@ import typer
 
 from memeval._readerleft import ReaderLeft
 from memeval._runlist import INTERRUPTED_FAULT, ONE_ARM_RUN
+from memeval.cli._fit import echo_listing
 from memeval.cli.app import how_to_make_runs
 from memeval.formatting import money, p_words, paired_tasks
 
@@ -308,7 +309,7 @@ def print_listing(runs_dir: str, rows: Sequence[ListedRun | RunListing]) -> None
                 p_cell(r.control, r.p_value),
             )
         )
-    _echo_aligned(f"Runs in {visible(runs_dir)}", table)
+    echo_listing(f"Runs in {visible(runs_dir)}", table)
 
 
 def verdict_cell(r: ListedRun | RunListing | RunIndexRow) -> str:
@@ -351,7 +352,7 @@ def print_index_listing(where: str, rows: Sequence[RunIndexRow]) -> None:
                 visible(r.path),
             )
         )
-    _echo_aligned(f"Runs in the run index at {visible(where)}", table)
+    echo_listing(f"Runs in the run index at {visible(where)}", table)
     if old_rows:
         typer.echo(
             f"note: {old_rows} run(s) were indexed before the index kept packs and faults (shown `?`): "
@@ -367,14 +368,6 @@ def index_pack_cell(r: RunIndexRow) -> str:
     if r.pack is not None:
         return f"{visible(r.pack)} ({r.slice_items})"
     return "—" if r.control else "none (A/A)"
-
-
-def _echo_aligned(title: str, table: Sequence[tuple[str, ...]]) -> None:
-    """`title`, then `table`'s rows (its head first) in columns two spaces apart, no trailing spaces."""
-    widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
-    typer.echo(title)
-    for row in table:
-        typer.echo("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip())
 
 
 def visible(text: str) -> str:
@@ -428,7 +421,8 @@ def per_arm_rate(p: int, n: int, trials: int) -> str:
 
 
 def print_comparison(c: Comparison, console: Console) -> None:
-    """The comparison task by task, the flips per arm and the paired verdict B vs A per arm."""
+    """The comparison task by task (unboxed on a terminal too narrow for it), the flips and verdict B vs A per arm."""
+    from rich import box
     from rich.table import Table
 
     from memeval.runreport import ARM_LABEL, pack_text
@@ -436,17 +430,27 @@ def print_comparison(c: Comparison, console: Console) -> None:
     console.print(f"packs: A {escape(pack_text(c.pack_a))}; B {escape(pack_text(c.pack_b))}", highlight=False)
     for w in c.warnings:
         console.print(f"[yellow]warning:[/yellow] {escape(w)}", highlight=False)
-    t = Table()
-    add_task_column(t, "task", (x.task_id for x in c.tasks), console)
-    for col in ("baseline A", "baseline B", "pack A", "pack B", "change (baseline / pack)"):
-        t.add_column(col, overflow="fold")  # at 80 columns a word folds (`(baselin` `e / pack)`), never cut
     by = {(x.task_id, x.mode): x for x in c.tasks}
+    rows = []
     for task_id in dict.fromkeys(x.task_id for x in c.tasks):
         b, p = by.get((task_id, "baseline")), by.get((task_id, "pack"))
         cells = []
         for x in (b, p):
             cells += ["—", "—"] if x is None else [rate(x.a_passes, x.a_scored), rate(x.b_passes, x.b_scored)]
-        t.add_row(escape(task_id), *cells, f"{change_words(b)} / {change_words(p)}")
+        rows.append((escape(task_id), *cells, f"{change_words(b)} / {change_words(p)}"))
+
+    def table(narrow: bool) -> Table:  # narrow: no side borders or padding, as `fitted_results` draws it
+        t = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True) if narrow else Table()
+        add_task_column(t, "task", (x.task_id for x in c.tasks), console)
+        for col in ("baseline A", "baseline B", "pack A", "pack B", "change (baseline / pack)"):
+            t.add_column(col, overflow="fold")  # a word too long for its column folds, never cut
+        for row in rows:
+            t.add_row(*row)
+        return t
+
+    boxed = table(narrow=False)  # boxed at 80 columns, the change column was 7 wide: `(baseli` `ne /`, 2 lines a row
+    too_wide = console.measure(boxed, options=console.options.update_width(10**5)).maximum > console.width
+    t = table(narrow=True) if too_wide else boxed
     print_titled(
         console, f"A = {c.run_a} (verdict {c.verdict_a or '—'}), B = {c.run_b} (verdict {c.verdict_b or '—'})", t
     )
