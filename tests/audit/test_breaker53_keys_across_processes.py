@@ -4,29 +4,31 @@ At ingest each free text is read with the texts of its stream before it (redact3
 earlier batch were kept in the process only, so a hostile writer that sent each half of a key from its own process
 (an `audit ingest` per event, as a hook runs it) had both halves stored raw: `The deploy key is sgph_d539f9`, then
 `0bb36a38faa37f35c717414db781277890`. A new process now reads its first batch of a team after the team's last
-stored events (`memeval.audit._streamseed`). Two real `memeval audit ingest` processes into one SQLite store, the
-first halves from the first, the second halves from the second (one session each): the second half of every key
+stored events (`memeval.audit._streamseed`). Two real `memeval audit ingest` processes into one store (SQLite,
+PostgreSQL), the first halves from the first, the second halves from the second: the second half of every key
 is blanked, as one process with `--batch-size 1` blanks it (the first half stays as stored: the log is append-only,
 redact33's limit), and so is a body whose prefix (`ghp_`) ended the first process's text. Texts of an honest stream
 (a commit id at the end of one, ordinary words starting the next) are stored as written.
 
 A stream is one session of one actor, and both are the writer's to choose: a key whose second part came under
 another session or actor id was read alone (both parts stored raw, in one batch too). Each text is now also read
-after the team's text before it, from any stream (`memeval.audit._streams.cut_across_events`).
+after its sender's text before it, from any stream (`memeval.audit._streams.sender_stream`).
 """
 
 from __future__ import annotations
 
 import json
 import re
-import sqlite3
 import subprocess
 import sys
 from pathlib import Path
 
 from ingest_events import ingest_to_sqlite
 from patience import patient
+from pg_fixture import PgServer, need_pg
 from shared_cache import shared_cache
+
+from memeval.audit import open_store
 
 ROOT = Path(__file__).resolve().parents[2]
 KEYS = [
@@ -63,11 +65,13 @@ def _ingest(tmp_path: Path, name: str, events: list[dict[str, object]], db: str)
     assert proc.returncode == 0, proc.stderr[-2000:]
 
 
-def test_a_key_cut_across_two_ingest_processes_is_not_stored_whole(tmp_path: Path) -> None:
+def test_a_key_cut_across_two_ingest_processes_is_not_stored_whole(
+    tmp_path: Path, backend: str, pg_server: PgServer | None
+) -> None:
     (tmp_path / "home").mkdir()
     (tmp_path / "store").mkdir()
-    db_file = tmp_path / "store" / "audit.sqlite"
-    db = f"sqlite:///{db_file}"
+    db_file = tmp_path / "store" / "audit.sqlite"  # the store's folder holds no key (HOME is beside it)
+    db = f"sqlite:///{db_file}" if backend == "sqlite" else need_pg(pg_server).new_database()
     # the honest stream first: a prefix left dangling reads the team's later texts too (breaker48's `team_stream`)
     first = [_event(6, "ses_h", f"Release 4.2 is commit {COMMIT}")]
     first += [_event(i, f"ses_{i}", f"The deploy key is {key[:CUT]}") for i, key in enumerate(KEYS) if i]
@@ -81,11 +85,17 @@ def test_a_key_cut_across_two_ingest_processes_is_not_stored_whole(tmp_path: Pat
     second += [_event(15, "ses_d", f"(continued) {DANGLING_BODY}")]
     _ingest(tmp_path, "first", first, db)
     _ingest(tmp_path, "second", second, db)
-    with sqlite3.connect(db_file) as conn:
-        bodies = [json.loads(b) for (b,) in conn.execute("select body from audit_event where type = 'memory.written'")]
-    stored = {b["subject"]: b["payload"]["text"] for b in bodies}
-    raw = b"".join(p.read_bytes() for p in db_file.parent.iterdir() if p.is_file())
-    for i, key in enumerate(KEYS):  # on main: every second half stored raw
+    store = open_store(db)
+    try:
+        every = list(store.events("fernhill"))
+    finally:
+        store.engine.dispose()
+    stored = {e.subject: e.payload.text for e in every if e.type == "memory.written"}
+    # every stored event's body; on SQLite every byte of the database's folder (the file and its WAL) too
+    raw = "".join(e.model_dump_json() for e in every).encode()
+    if backend == "sqlite":
+        raw += b"".join(p.read_bytes() for p in db_file.parent.iterdir() if p.is_file())
+    for i, key in enumerate(KEYS):  # on main: the sgph_ key's hex half stored raw
         assert key[CUT:].encode() not in raw, key
         assert stored[f"mem_{10 + i}"].startswith("[REDACTED:"), (key, stored[f"mem_{10 + i}"])
         # the first process stored its half raw or blanked it (a rule reads `ghp_Q7rT2mX` alone), and nothing else
