@@ -269,7 +269,7 @@ class Sanitizer:
             strict_scanned=pre.strict_ids if pre is not None else None,
         )
         if pre is not None:
-            ahead = self.cut_across_events(drafts, pre.redactions)
+            ahead = self.cut_across_events(drafts, pre.redactions, sender)
             return [self.sanitize(d, sender, ahead, pre.holds) for d in drafts]
         texts = [t for d in drafts for name in type(d.payload).FREE_TEXT if (t := getattr(d.payload, name))]
         many = getattr(self.redactor, "redact_many", None)
@@ -278,7 +278,7 @@ class Sanitizer:
             done: dict[str, Any] = dict(zip(unique, many(unique), strict=True))
         else:
             done = {t: self.redactor.redact(t) for t in unique}
-        across = self.cut_across_events(drafts, done)
+        across = self.cut_across_events(drafts, done, sender)
         fresh = [d for d in drafts if (d.team, d.sender_event_id) not in stored_already]
         holds = self.assess_holds(fresh, across)
         return [
@@ -286,12 +286,15 @@ class Sanitizer:
             for d in drafts
         ]
 
-    def cut_across_events(self, drafts: Sequence[AuditEvent], done: Mapping[str, Any]) -> Mapping[str, Any]:
+    def cut_across_events(
+        self, drafts: Sequence[AuditEvent], done: Mapping[str, Any], sender: str | None = None
+    ) -> Mapping[str, Any]:
         """`done` (free text -> its `Redaction`) with each key cut across two events of one stream blanked.
 
-        `memeval.audit._streams.cut_across_events` with this sanitiser's redactor and stream ends (`ends`).
+        `memeval.audit._streams.cut_across_events` with this sanitiser's redactor and stream ends (`ends`);
+        `sender`, the batch's authenticated sender, also reads each text after the sender's text before it.
         """
-        return cut_across_events(self.redactor, self.ends, drafts, done)
+        return cut_across_events(self.redactor, self.ends, drafts, done, sender)
 
     def assess_holds(self, drafts: Sequence[AuditEvent], redacted: Mapping[str, Any]) -> dict[tuple[str, str], Any]:
         """(redacted text, source) -> `HoldAssessment` of every memory or lesson text of the batch `_maybe_hold` reads.

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict, defaultdict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from memeval.redact import MAX_MIDDLES, MAX_PARTS, SCAN_INCOMPLETE, middle
@@ -44,13 +44,34 @@ class StreamEnds:
     (a key cut across three or more events, `memeval.redact.cut_through`). Only the stored (redacted) texts
     are kept, so nothing is held here that the database does not hold. Set when a batch is sanitised: a
     batch then refused leaves its texts here (the next text of its stream may be blanked more, never less).
-    A new process knows no stream: its first text of each is read alone.
+    Since breaker53 a process's first batch of a team first reads the team's last stored events
+    (`memeval.audit._streamseed`, `seed`): a new process (an `audit ingest` per event, a restarted server) knew
+    no stream, and read its first text of each alone.
     """
 
     def __init__(self) -> None:
         self._ends: OrderedDict[Stream, tuple[str, ...]] = OrderedDict()
         self._dangling: OrderedDict[Stream, Dangling] = OrderedDict()
+        self._seeded: set[str] = set()
         self._lock = threading.Lock()
+
+    def unseeded(self, teams: Iterable[str]) -> list[str]:
+        """Those of `teams` whose stored events this process has not read yet (`seed`), in order, once each."""
+        with self._lock:
+            return [t for t in dict.fromkeys(teams) if t not in self._seeded]
+
+    def seed(self, team: str, ends: Mapping[Stream, Sequence[str]], dangling: Mapping[Stream, Dangling | None]) -> None:
+        """Take `team`'s stream ends and dangling prefixes as read from the store, for the streams not known here.
+
+        A stream this process already wrote to (another thread's batch stored and `put` while the store was read)
+        keeps what it has: that is newer than what was read.
+        """
+        with self._lock:
+            self._seeded.add(team)
+            known = set(self._ends)
+            known_dangling = set(self._dangling)
+        self.put({s: texts for s, texts in ends.items() if s not in known and texts})
+        self.put_dangling({s: d for s, d in dangling.items() if s not in known_dangling and d is not None})
 
     def dangling(self, stream: Stream) -> Dangling | None:
         """The key prefix `stream`'s stored texts left dangling and not yet followed by its body, or None (b49)."""
@@ -119,8 +140,17 @@ def _stored(out: Mapping[str, Any], text: str, in_batch: bool) -> str:
     return str(out[text].text) if in_batch else text
 
 
+def sender_stream(team: str, sender: str) -> Stream:
+    """The free texts one authenticated sender stored for `team`, in order, whatever session or actor each names.
+
+    A session and an actor id are the writer's to choose: a key whose second part came under another one was read
+    alone, its two parts stored raw (breaker53). Read only for the text before (`cut_across`).
+    """
+    return (team, sender, "", "sender")
+
+
 def cut_across_events(
-    redactor: Any, ends: StreamEnds, drafts: Sequence[AuditEvent], done: Mapping[str, Any]
+    redactor: Any, ends: StreamEnds, drafts: Sequence[AuditEvent], done: Mapping[str, Any], sender: str | None = None
 ) -> Mapping[str, Any]:
     """`done` (free text -> its `Redaction`) with each key cut across two or more events of one stream blanked.
 
@@ -148,6 +178,7 @@ def cut_across_events(
     fresh: list[list[bool]] = []  # per chain text: in this batch (not stored yet)
     chain_own: list[list[Sequence[Any]]] = []
     recent: dict[Stream, list[tuple[str, bool]]] = {}
+    sent_last: dict[Stream, tuple[str, bool] | None] = {}  # per team: the sender's last text, any stream (b53)
     dangling: list[tuple[str, list[Any]]] = []
     pending: dict[Stream, Dangling | None] = {}
     readers: tuple[Callable[[str], Dangling | None], Callable[[Dangling, str], Any]] | None = None  # `dangling_*`
@@ -166,6 +197,19 @@ def cut_across_events(
                 inside.append(in_batch)
                 # a stored `prev` that ends unblanked had no finding at its end: read as none
                 own.append((_findings(done.get(prev)) if in_batch else (), _findings(done.get(text))))
+            # the sender's text before, from another stream: a writer that changes its session or actor id between
+            # the two parts of a key (`sgph_d539f9` in ses_1, `0bb36a38...` in ses_2) is read across too (breaker53)
+            by = sender_stream(d.team, sender) if sender is not None else None
+            if by is not None and by not in sent_last:
+                kept = ends.get(by)
+                sent_last[by] = (kept, False) if kept is not None else None
+            other = sent_last.get(by) if by is not None else None
+            if by is not None:
+                sent_last[by] = (text, True)
+            if other is not None and other[0] != prev and not _whole_blank(done.get(text)) and joinable(other[0], text):
+                pairs.append((other[0], text))
+                inside.append(other[1])
+                own.append((_findings(done.get(other[0])) if other[1] else (), _findings(done.get(text))))
             if seen and not _whole_blank(done.get(text)):
                 hist = [t for t, _ in seen]
                 for n in chain_lengths([*hist, text]):
@@ -210,5 +254,12 @@ def cut_across_events(
     added = {t: with_findings(t, done.get(t) or redactor.redact(t), fs) for t, fs in more.items() if fs}
     out = {**done, **added} if added else done
     ends.put({stream: [_stored(out, t, b) for t, b in seen if not b or t in out] for stream, seen in recent.items()})
+    ends.put(
+        {
+            by: _stored(out, *last)
+            for by, last in sent_last.items()
+            if last is not None and (not last[1] or last[0] in out)
+        }
+    )
     ends.put_dangling(pending)
     return out

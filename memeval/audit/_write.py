@@ -75,6 +75,7 @@ from memeval.audit._resend import (
     refuse_second_hold,
 )
 from memeval.audit._resendjoin import across_fields
+from memeval.audit._streamseed import seed_stream_ends
 from memeval.audit._tables import HoldState
 from memeval.audit._tasks import WRITE_EVENTS
 from memeval.errors import AuditStoreError, TransitionRefused
@@ -138,6 +139,7 @@ def append_batch(
         check_draft(d, i)
     # ingested ids must have the strict id shape (`_ids`); the review queue's and report's are scanned in full
     known = stored_already(store, drafts, sender) if presanitized is None and _hold_texts(drafts) else frozenset()
+    seed_stream_ends(store, drafts)  # a new process's first batch of a team reads after its stored texts (breaker53)
     expanded = store.sanitizer.sanitize_many(
         drafts, sender, presanitized, strict_ids=origin == "ingest", stored_already=known
     )
@@ -179,6 +181,7 @@ def append_batches(
         drafts = [admit(d, i, origin, store.limits) for i, d in enumerate(batch)]
         for i, d in enumerate(drafts):
             check_draft(d, i)
+        seed_stream_ends(store, drafts)
         expanded += store.sanitizer.sanitize_many(drafts, sender, pre, strict_ids=origin == "ingest")
         every += drafts
     return _write_prepared(store, [Prepared(every, expanded, sender, origin)])[0]
