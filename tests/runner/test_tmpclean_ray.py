@@ -56,7 +56,7 @@ def test_an_interrupted_ray_run_leaves_no_temporary_folder(tmp_path: Path, sig: 
     try:
         run.start()
         run.wait_for_call()
-        assert run.signal(sig) == 130
+        assert run.signal(sig) == 130, (run.root / "stderr").read_bytes()[-2000:]  # what memeval said, if it failed
         assert run.leftovers() == {}
     finally:
         run.stop()
