@@ -17,7 +17,8 @@ other unraisable exception to the hook it replaced.
 `memeval.cli.app.main` installs the handler for every command; library use is unchanged until a
 program calls `install`. Once a command has ended, `quiet_once_ended` takes a ^C quietly while the process
 exits (`memeval.cli.app.console`). `sigterm_as_interrupt` takes SIGTERM as ^C within a block (`memeval ab`
-from its first step, the runner's run, `report send` while it delivers).
+from its first step, the runner's run, `report send` while it delivers). `interrupts_held` makes SIGINT and
+SIGTERM wait for the end of a step that must not be cut halfway (joining or leaving a Ray cluster).
 """
 
 from __future__ import annotations
@@ -127,3 +128,36 @@ def sigterm_as_interrupt() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGTERM, old)
+
+
+@contextmanager
+def interrupts_held() -> Iterator[None]:
+    """Within the block, SIGINT and SIGTERM wait; each one that came is sent again once it ends (main thread only).
+
+    For a step that an exception cannot leave halfway: `ray.init()` and `ray.shutdown()` build and take down
+    the driver's Ray core worker in C++, and a ^C raised between two of their Python lines left one made but
+    never shut down, or shut down but still named: the process then crashed as it exited (SIGSEGV, seen at
+    load 20 when the ^C came while `ray.init()` connected) or was ended with status 1 by Ray's core library.
+    The block's own handlers only note the signal; when the block ends (normally or by an exception) the
+    handlers it found are put back and each noted signal is raised again (`signal.raise_signal`), so it is
+    taken as it would have been: ^C as `KeyboardInterrupt`, SIGTERM as its handler says. A signal is late by
+    at most the block's length, so hold only steps with their own time limit. Elsewhere than the main
+    thread (no handler can be set there) the block runs as it is.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    came: list[int] = []
+
+    def note(signum: int, frame: object) -> None:
+        came.append(signum)
+
+    old = {sig: signal.signal(sig, note) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for sig, handler in old.items():
+            if handler is not None:  # None: a handler set outside Python, which the block replaced for its length
+                signal.signal(sig, handler)
+        for signum in dict.fromkeys(came):  # each once, in the order they came
+            signal.raise_signal(signum)

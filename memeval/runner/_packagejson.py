@@ -10,7 +10,13 @@ import json
 import os
 from pathlib import Path
 
-from memeval.runner._runnersection import MAX_PARSED_CONFIG_BYTES, Reader, ScanBudget
+from memeval.runner._runnersection import (
+    MAX_PARSED_CONFIG_BYTES,
+    ConfigWords,
+    Reader,
+    ScanBudget,
+    changed_config_keys,
+)
 
 PACKAGE_JSON_KEYS = ("scripts", "jest", "mocha", "ava", "tap", "c8", "nyc", "babel", "exports", "imports")
 """Keys of a `package.json` that npm or a Node test runner acts on: `scripts` (`npm test` runs `pretest`, `test`,
@@ -48,14 +54,6 @@ def package_json_finding(
     `limit` bytes of a regular file, never through a link (`memeval.runner._tamper`'s reader); `max_bytes` is the
     largest file read (`memeval.runner._tamper.MAX_CONFIG_BYTES`).
     """
-    if os.path.islink(path):
-        return "package.json as a symbolic link: npm and Node test runners read its `scripts` and runner sections"
-    if not budget.take_named("package.json", min(st.st_size, max_bytes + 1)):
-        return (
-            f"package.json not checked for `scripts` and runner sections: the scan had read its "
-            f"{MAX_PARSED_CONFIG_BYTES} bytes of package.json files"
-        )
-    head = read(path, max_bytes + 1)
 
     def keys(data: bytes) -> dict[str, object] | str | None:
         try:
@@ -66,16 +64,18 @@ def package_json_finding(
             return _UNREAD.get(type(exc), "holds a number too long for memeval's JSON reader")
         return {k: doc[k] for k in PACKAGE_JSON_KEYS if k in doc} if isinstance(doc, dict) else None
 
-    if len(head) > max_bytes:
-        return f"package.json over {max_bytes} bytes, too large to check for `scripts` and runner sections"
-    mine = keys(head)
-    if isinstance(mine, str):
-        return f"package.json that {mine}, which Node may still read: its `scripts` and runner sections not checked"
-    if mine is None:
-        return None
-    before = keys(read(pristine / rel, max_bytes)) if pristine is not None else {}
-    before = before if isinstance(before, dict) else {}
-    changed = sorted(k for k in PACKAGE_JSON_KEYS if (before or {}).get(k) != mine.get(k))
-    if not changed:
-        return None
+    words = ConfigWords(
+        link="package.json as a symbolic link: npm and Node test runners read its `scripts` and runner sections",
+        over_budget=(
+            f"package.json not checked for `scripts` and runner sections: the scan had read its "
+            f"{MAX_PARSED_CONFIG_BYTES} bytes of package.json files"
+        ),
+        too_large=f"package.json over {max_bytes} bytes, too large to check for `scripts` and runner sections",
+        unread="package.json that {}, which Node may still read: its `scripts` and runner sections not checked",
+    )
+    changed = changed_config_keys(
+        path, pristine, rel, st, budget, read, max_bytes, budget_name="package.json", keys=keys, words=words
+    )
+    if not isinstance(changed, list):
+        return changed
     return f"package.json `{'`, `'.join(changed)}` added or changed: what `npm test` and Node test runners run"

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import signal
 import sys
 import threading
 from concurrent.futures import Future
@@ -68,6 +67,7 @@ from memeval.runner._ray_node import (
 from memeval.runner._ray_world import WORLD, WORLD_BACKLOG, ChunkReader, unpack_world
 from memeval.runner._scrub import run_scrubber
 from memeval.runner._upstream import UpstreamSpec
+from memeval.sigint import interrupts_held
 
 if TYPE_CHECKING:
     from memeval.runner._plan import AbOptions
@@ -167,18 +167,21 @@ def _messages_to_stderr() -> None:
 
 
 def _init_keeping_sigterm(ray: Any, address: str | None) -> None:
-    """`ray.init()` on `address`, with the SIGTERM handler this process had before (main thread).
+    """`ray.init()` on `address`, whole, with the SIGTERM handler this process had before (main thread).
 
     Connecting a driver sets Python's SIGTERM handler to Ray's (`sys.exit(15)`) and its core
     library's crash handler (prints "*** SIGTERM received ***", aborts: exit status -6): a run
     stopped with SIGTERM recorded no cancelled trial and cleared nothing. memeval's handler
     (SIGTERM as Ctrl-C, `memeval.sigint.sigterm_as_interrupt`) is registered again after the call.
+
+    A ^C or SIGTERM meanwhile waits for the call to end (`memeval.sigint.interrupts_held`): one raised
+    inside it left the driver's core worker half made (while `ray._raylet.CoreWorker(...)` ran), so
+    `ray.is_initialized()` said False, the run stopped the node without `ray.shutdown()`, and the
+    process crashed as it exited (SIGSEGV instead of exit 130; at load 20, 5 of 5 times a ^C came
+    0.5-3 s after `ray start` returned). `ray.init` gives up on its own when the node does not answer.
     """
-    main = threading.current_thread() is threading.main_thread()
-    before = signal.getsignal(signal.SIGTERM) if main else None
-    ray.init(address=address, logging_level="WARNING", log_to_driver=False, include_dashboard=False)
-    if before is not None:
-        signal.signal(signal.SIGTERM, before)
+    with interrupts_held():  # puts memeval's handlers back as it ends, over what Ray registered
+        ray.init(address=address, logging_level="WARNING", log_to_driver=False, include_dashboard=False)
 
 
 def _stage_after(stage: Stage, ev: Event) -> Stage:
@@ -468,8 +471,10 @@ class RayExecutor(TrialExecutor):
                             f"({type(exc).__name__}: {str(exc)[:300]}); `memeval ab --resume` removes them",
                             file=sys.stderr,
                         )
-                self._ray.shutdown()
+                with interrupts_held():  # not left halfway: see `_init_keeping_sigterm`
+                    self._ray.shutdown()
         finally:
             if self._local is not None:
-                self._local.close()
+                with interrupts_held():  # the keeper is told and waited for, then the ^C goes on
+                    self._local.close()
                 self._local = None

@@ -9,8 +9,9 @@ So a node is started under a keeper: a small Python process in a session of its 
 `ray start` (every daemon then shares the keeper's process group) and becomes the child
 subreaper of what it leaves (prctl(2) `PR_SET_CHILD_SUBREAPER`: a daemon whose parent dies is
 handed to the keeper, not to PID 1). The keeper then reads its standard input, a pipe whose only
-writer is the starter, until end of file. The kernel closes that pipe when the starter ends, by
-`close()`, an exception, or SIGKILL alike, and the keeper then stops its group and its children
+writer is the starter, until end of file (also while `ray start` runs: a ^C then need not wait for it).
+The kernel closes that pipe when the starter ends, by `close()`, an exception, or SIGKILL alike, and
+the keeper then stops its group and its children
 (SIGTERM, 3 s, then SIGKILL until none is left), removes the node's temporary folder and what
 `MEMEVAL_KEEPER_CLEAR` names (glob patterns, one a line: the run's folders under the temporary
 folder, `_ray_node.node_temp_paths`, and `ray start`'s log), and exits.
@@ -34,6 +35,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from memeval.errors import UsageError
+from memeval.sigint import interrupts_held
 
 __all__ = ["KEEPER", "KeptNode", "start_local_head"]
 
@@ -42,11 +44,19 @@ import ctypes, glob, os, select, shutil, signal, subprocess, sys, time
 me = os.getpid()
 clear = [p for p in os.environ.pop("MEMEVAL_KEEPER_CLEAR", "").split("\n") if p]
 ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
-rc = subprocess.run(sys.argv[2:], stdin=subprocess.DEVNULL, stdout=2).returncode
-try:
-    os.write(1, b"%d\n" % rc)
-except OSError:  # the starter is gone (killed while `ray start` ran): stop the node below
-    pass
+start = subprocess.Popen(sys.argv[2:], stdin=subprocess.DEVNULL, stdout=2)
+rc = None
+while rc is None:
+    try:
+        rc = start.wait(timeout=0.2)
+    except subprocess.TimeoutExpired:
+        if select.select([0], [], [], 0)[0] and not os.read(0, 4096):
+            break  # the starter is gone or gave up (^C) while `ray start` runs: stop it and the node below
+if rc is not None:
+    try:
+        os.write(1, b"%d\n" % rc)
+    except OSError:  # the starter is gone (killed while `ray start` ran): stop the node below
+        pass
 
 def reap():
     try:
@@ -248,15 +258,16 @@ class _HeadTry(NamedTuple):
 
 def _start_head_once(timeout_s: float, clear: tuple[str, ...]) -> _HeadTry:
     """One try of `start_local_head`, given `timeout_s` seconds (see there); a failed try leaves nothing."""
-    temp = Path(tempfile.mkdtemp(prefix="memeval-ray-", dir="/tmp"))
     port = _free_port()
     address = f"127.0.0.1:{port}"
-    cmd = [sys.executable, "-m", "ray.scripts.scripts", "start", "--head", f"--port={port}",
-           f"--temp-dir={temp}", "--include-dashboard=false", "--disable-usage-stats"]  # fmt: skip
-    log = Path(tempfile.mkstemp(prefix="memeval-ray-start-", suffix=".log")[1])
-    patterns = "\n".join((*clear, glob.escape(str(log))))  # the log too, if we are killed before removing it
-    env = dict(os.environ, RAY_USAGE_STATS_ENABLED="0", MEMEVAL_KEEPER_CLEAR=patterns)
-    node = KeptNode(cmd, env, temp, log)
+    with interrupts_held():  # a ^C between the folders' making and the keeper's start left them behind
+        temp = Path(tempfile.mkdtemp(prefix="memeval-ray-", dir="/tmp"))
+        cmd = [sys.executable, "-m", "ray.scripts.scripts", "start", "--head", f"--port={port}",
+               f"--temp-dir={temp}", "--include-dashboard=false", "--disable-usage-stats"]  # fmt: skip
+        log = Path(tempfile.mkstemp(prefix="memeval-ray-start-", suffix=".log")[1])
+        patterns = "\n".join((*clear, glob.escape(str(log))))  # the log too, if we are killed before removing it
+        env = dict(os.environ, RAY_USAGE_STATS_ENABLED="0", MEMEVAL_KEEPER_CLEAR=patterns)
+        node = KeptNode(cmd, env, temp, log)
     try:
         rc = node.wait_started(max(timeout_s, 0.0))
     except subprocess.TimeoutExpired:  # the node is stopped
@@ -264,6 +275,10 @@ def _start_head_once(timeout_s: float, clear: tuple[str, ...]) -> _HeadTry:
         node.log.unlink(missing_ok=True)
         shutil.rmtree(temp, ignore_errors=True)
         return _HeadTry(None, address, None, tail)
+    except BaseException:  # ^C while `ray start` runs: the keeper stops what it started and removes it all
+        with interrupts_held():
+            node.close()
+        raise
     tail = node.output()
     node.log.unlink(missing_ok=True)
     if rc != 0:

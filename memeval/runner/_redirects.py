@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from memeval._tomlfile import NotTomlText, loads_toml
-from memeval.runner._runnersection import Reader, ScanBudget
+from memeval.runner._runnersection import ConfigWords, Reader, ScanBudget, changed_config_keys
 
 TSCONFIG = re.compile(r"\A(?:tsconfig(?:\.[^/]+)?|jsconfig)\.json\Z")
 """`tsconfig.json`, `tsconfig.test.json`... and `jsconfig.json`: TypeScript's project files."""
@@ -223,28 +223,27 @@ def import_redirect(
     if found is None:
         return None
     keys, what = found
-    if os.path.islink(path):
-        return f"{what} as a symbolic link: not checked"
-    if not budget.take_named("import-config", min(st.st_size, max_bytes + 1)):
-        return f"{what} not checked: the scan had read all it may of such files"
-    head = read(path, max_bytes + 1)
-    if len(head) > max_bytes:
-        return f"{what} over {max_bytes} bytes, too large to check"
-    if name == "go.mod" and (outer := _outer_module(path, rel, pristine)) is not None:
+    words = ConfigWords(
+        link=f"{what} as a symbolic link: not checked",
+        over_budget=f"{what} not checked: the scan had read all it may of such files",
+        too_large=f"{what} over {max_bytes} bytes, too large to check",
+        unread=f"{what} that {{}}",
+    )
+
+    def nested_module() -> str | None:
+        if name != "go.mod" or (outer := _outer_module(path, rel, pristine)) is None:
+            return None
         return (
             f"Go module file added inside the module of {outer}: its folder is a module of its own, so `go test ./...` "
             "in the outer one skips every package below it (held-back tests copied there too)"
         )
-    mine = keys(head)
-    if isinstance(mine, str):
-        return f"{what} that {mine}"
-    if mine is None:
-        return None  # not an object: the tool refuses it too
-    before = keys(read(pristine / rel, max_bytes)) if pristine is not None and os.path.isfile(pristine / rel) else {}
-    before = before if isinstance(before, dict) else {}
-    changed = sorted(k for k in {*before, *mine} if before.get(k) != mine.get(k))
-    if not changed:
-        return None
+
+    changed = changed_config_keys(
+        path, pristine, rel, st, budget, read, max_bytes,
+        budget_name="import-config", keys=keys, words=words, after_read=nested_module,
+    )  # fmt: skip
+    if not isinstance(changed, list):
+        return changed
     return f"{what}: `{'`, `'.join(changed)}` added or changed"
 
 

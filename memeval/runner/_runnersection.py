@@ -15,6 +15,7 @@ import os
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import NamedTuple
 
 from memeval._tomlfile import NotTomlText, loads_toml
 
@@ -313,3 +314,68 @@ def git_detail(rel: str) -> str | None:
     if inside in ("config", "info/attributes") or inside.startswith("config."):
         return f"git {inside}: commands git runs (filters, diff drivers, aliases) when the tests call git"
     return None
+
+
+ConfigKeys = Callable[[bytes], "dict[str, object] | str | None"]
+"""A project file's keys that say what runs or where code is found, read from its bytes (b"" for no file): the
+keys with their values, a reason it cannot be read (a finding), or None (not what its tool reads: no finding)."""
+
+
+class ConfigWords(NamedTuple):
+    """How `changed_config_keys` words the findings it makes before it compares keys, for one kind of file."""
+
+    link: str
+    """The agent's file is a symbolic link."""
+    over_budget: str
+    """The scan had read all it may of such files (`ScanBudget`)."""
+    too_large: str
+    """The file is over the largest size read."""
+    unread: str
+    """The file cannot be read as its tool reads it; `{}` is the reason its `ConfigKeys` gave."""
+
+
+def changed_config_keys(
+    path: Path,
+    pristine: Path | None,
+    rel: str,
+    st: os.stat_result,
+    budget: ScanBudget,
+    read: Reader,
+    max_bytes: int,
+    *,
+    budget_name: str,
+    keys: ConfigKeys,
+    words: ConfigWords,
+    after_read: Callable[[], str | None] = lambda: None,
+) -> list[str] | str | None:
+    """The step `package.json` and the files that redirect imports share: which of `keys`' keys the agent changed.
+
+    In order: a link is a finding (`words.link`; its target is not read); the file's size (`st.st_size`, at most
+    `max_bytes + 1`) is taken from the scan's `budget` under `budget_name`, or the finding is `words.over_budget`;
+    at most `max_bytes + 1` bytes are read (`read`, never through a link), and more than `max_bytes` is
+    `words.too_large`; then `after_read` may give a finding of its own (go.mod's nested module); then the file's
+    keys are compared with the task's file at `pristine / rel` (no keys when there is none, or no such regular
+    file, or it is not what its tool reads).
+
+    Returns:
+        a finding (str); None when nothing is to be said (the file is not what its tool reads, or no key differs);
+        else the keys the agent added, removed or changed, sorted (at least one).
+    """
+    if os.path.islink(path):
+        return words.link
+    if not budget.take_named(budget_name, min(st.st_size, max_bytes + 1)):
+        return words.over_budget
+    head = read(path, max_bytes + 1)
+    if len(head) > max_bytes:
+        return words.too_large
+    own = after_read()
+    if own is not None:
+        return own
+    mine = keys(head)
+    if isinstance(mine, str):
+        return words.unread.format(mine)
+    if mine is None:
+        return None
+    before = keys(read(pristine / rel, max_bytes)) if pristine is not None and os.path.isfile(pristine / rel) else {}
+    before = before if isinstance(before, dict) else {}
+    return sorted(k for k in {*before, *mine} if before.get(k) != mine.get(k)) or None

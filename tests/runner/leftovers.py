@@ -19,6 +19,7 @@ import sys
 import tempfile
 import time
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -90,6 +91,20 @@ class FencedRun:
                 break
             time.sleep(0.1)
         raise AssertionError(f"no model call; memeval printed: {(self.root / 'stderr').read_bytes()[-2000:]!r}")
+
+    def wait_for(self, reached: Callable[[FencedRun], bool], what: str, timeout: float = 240) -> None:
+        """Wait until `reached(self)` holds, polling every 10 ms (a step of the run may last a second only).
+
+        Raises:
+            AssertionError: memeval ended first or `timeout` (scaled) passed; naming `what` and memeval's stderr.
+        """
+        assert self.proc is not None
+        end = time.monotonic() + patient(timeout)
+        while time.monotonic() < end and self.proc.poll() is None:
+            if reached(self):
+                return
+            time.sleep(0.01)
+        raise AssertionError(f"never saw {what}; memeval printed: {(self.root / 'stderr').read_bytes()[-2000:]!r}")
 
     def signal(self, sig: signal.Signals) -> int:
         """Send `sig` to the run's process group and wait for memeval to end; its exit status."""

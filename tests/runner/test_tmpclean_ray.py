@@ -10,6 +10,7 @@ killed, and kept worlds come back to the run folder as on one machine.
 
 from __future__ import annotations
 
+import glob
 import json
 import shutil
 import signal
@@ -55,8 +56,50 @@ def test_an_interrupted_ray_run_leaves_no_temporary_folder(tmp_path: Path, sig: 
     try:
         run.start()
         run.wait_for_call()
-        assert run.signal(sig) == 130
+        assert run.signal(sig) == 130, (run.root / "stderr").read_bytes()[-2000:]  # what memeval said, if it failed
         assert run.leftovers() == {}
+    finally:
+        run.stop()
+
+
+def _ray_start_runs(run: FencedRun) -> bool:
+    """`ray start` is running: its log is in the run's TMPDIR (`memeval.runner._ray_local`) and not yet removed."""
+    return any(run.tmp.glob("memeval-ray-start-*.log"))
+
+
+def _driver_connects(run: FencedRun) -> bool:
+    """`ray.init()` is making the driver's core worker: its log file appeared in the node's session folder."""
+    assert run.proc is not None
+    return bool(glob.glob(f"/tmp/memeval-ray-*/session_*/logs/python-core-driver-*_{run.proc.pid}.log"))
+
+
+def _trials_ended(run: FencedRun) -> bool:
+    """Both trials ended: the run is closing (clearing the node, leaving the cluster, stopping the node)."""
+    logs = list(run.runs.glob("*/events.jsonl"))
+    return bool(logs) and logs[0].read_bytes().count(b'"trial.ended"') >= 2
+
+
+STEPS = {"ray start": _ray_start_runs, "ray.init": _driver_connects, "closing": _trials_ended}
+"""Steps of a Ray run a ^C can land in, besides a running trial (the test above), and how each is seen."""
+
+
+@pytest.mark.parametrize("step", list(STEPS))
+def test_a_ray_run_interrupted_at_any_step_exits_130_leaves_nothing_and_can_go_on(tmp_path: Path, step: str) -> None:
+    """Found at load 20: a ^C 0.5-3 s after `ray start` returned (inside `ray.init()`) crashed memeval as it
+    exited (SIGSEGV, status -11, 5 of 5 tries), and one while the keeper started left `ray start`'s log."""
+    run = FencedRun(tmp_path, RAY)
+    try:
+        run.start()
+        run.wait_for(STEPS[step], step)
+        assert run.signal(signal.SIGINT) == 130, (run.root / "stderr").read_bytes()[-2000:]
+        assert run.leftovers() == {}
+        events = [json.loads(line) for line in run.log().read_text().splitlines()]
+        assert events[-1]["event"] == "run.ended" and events[-1]["status"] == "cancelled", events[-1]
+        started = {(e["trial_id"], e["attempt"]) for e in events if e["event"] == "trial.started"}
+        ended = {(e["trial_id"], e["attempt"]) for e in events if e["event"] == "trial.ended"}
+        assert started == ended, "every attempt that started has its end recorded"
+        faults = {e["code"] for e in events if e["event"] == "fault.raised" and e.get("trial_id")}
+        assert faults <= {"cancelled"}, "a cut trial is `cancelled`: `--resume` gives it a new attempt"
     finally:
         run.stop()
 
