@@ -70,8 +70,8 @@ def sample(every: int, ingest: int) -> list[tuple[str, str]]:
 
 
 def detector(name: str):  # noqa: ANN201 - a HoldDetector
-    """The detector `name` (`stack/44`, `stack/48`, round 50's `stack/50`, round 51's `stack/51`) of the checkout on
-    `sys.path`."""
+    """The detector `name` (`stack/44`, `stack/48`, round 50's `stack/50`, round 51's `stack/51`, round 52's
+    `stack/52`) of the checkout on `sys.path`."""
     if name == "stack/44":
         from memeval.hold._stacked44 import get_stacked44_detector
 
@@ -88,7 +88,11 @@ def detector(name: str):  # noqa: ANN201 - a HoldDetector
         from memeval.hold._stacked51 import get_stacked51_detector
 
         return get_stacked51_detector()
-    raise SystemExit(f"unknown detector {name!r}: use one of {', '.join(DETECTORS)}, stack/50 or stack/51")
+    if name == "stack/52":  # round 52's candidate, likewise
+        from memeval.hold._stacked52 import get_stacked52_detector
+
+        return get_stacked52_detector()
+    raise SystemExit(f"unknown detector {name!r}: use one of {', '.join(DETECTORS)}, stack/50, stack/51 or stack/52")
 
 
 def side_by_side(texts: list[tuple[str, str]], rounds: int) -> str:

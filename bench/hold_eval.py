@@ -543,6 +543,8 @@ CANDIDATE50 = "stack/50 (round 50, candidate)"
 """Round 50's candidate, `rules/25+hashlr/14+views/2+stack/50` (`memeval.hold._stacked50`; opt-in)."""
 CANDIDATE51 = "stack/51 (round 51, candidate)"
 """Round 51's candidate, `rules/25+hashlr/14+views/2+stack/51` (`memeval.hold._stacked51`; opt-in)."""
+CANDIDATE52 = "stack/52 (round 52, candidate)"
+"""Round 52's candidate, `rules/25+hashlr/14+views/2+stack/52` (`memeval.hold._stacked52`; opt-in)."""
 
 
 def detectors() -> dict:
@@ -568,6 +570,7 @@ def detectors() -> dict:
     from memeval.hold._stacked48 import get_stacked48_detector
     from memeval.hold._stacked50 import get_stacked50_detector
     from memeval.hold._stacked51 import get_stacked51_detector
+    from memeval.hold._stacked52 import get_stacked52_detector
 
     rules, clf, enc = RuleDetector(), get_hold_classifier("hashlr-10"), get_hold_encoder()
     r18 = RuleDetector(version=18)
@@ -601,6 +604,7 @@ def detectors() -> dict:
         CANDIDATE48: get_stacked48_detector(),
         CANDIDATE50: get_stacked50_detector(),
         CANDIDATE51: get_stacked51_detector(),
+        CANDIDATE52: get_stacked52_detector(),
         "cascade": get_cascade_detector(),
         "cascade-uselr1": RulesWithClassifier(rules, prev, encoder=EncoderClassifier(EncoderModel.load("uselr-1"))),
     }
