@@ -126,6 +126,19 @@ def plain_http_warning(what: str, host: str) -> str | None:
     )
 
 
+def say_start_warnings(what: str, host: str | None = None) -> None:
+    """Print on stderr, one line each, what a server `what` warns of at start, before it loads anything.
+
+    `plain_http_warning(what, host)` when `host` is given (the ingest endpoint's bearer tokens), then the review
+    passwords' light cost when `MEMEVAL_REVIEW_PASSWORD_COST=light` (`memeval.review.light_cost_warning`).
+    """
+    from memeval.review import light_cost_warning
+
+    for warning in (plain_http_warning(what, host) if host is not None else None, light_cost_warning(what)):
+        if warning:
+            typer.echo(warning, err=True)
+
+
 def check_budget_settings(http: bool) -> None:
     """Read the redaction and hold CPU budget settings now, so a bad one is refused before anything loads.
 

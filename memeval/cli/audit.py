@@ -33,8 +33,8 @@ from memeval.cli._serving import (
     bind_port,
     bound_port,
     check_budget_settings,
-    plain_http_warning,
     say_loading,
+    say_start_warnings,
     serve_until_stopped,
     server_config,
     sigterm_ends_loading,
@@ -476,8 +476,7 @@ def serve(
     host = bare_host(host)  # `[::1]`, as in a URL, listens on ::1
     sock = bind_port(host, port)
     check_budget_settings(http=True)  # so is a bad budget setting, before the store is opened
-    if warning := plain_http_warning("memeval audit serve", host):  # tokens in clear on the network
-        typer.echo(warning, err=True)
+    say_start_warnings("memeval audit serve", host)  # tokens in clear on the network, light password hashes
     what = "memeval audit serve"
     url = f"http://{f'[{host}]' if ':' in host else host}:{bound_port(sock)}/api/v1/events"  # --port 0: the port taken
     with sock, sigterm_ends_loading(f"{what} on {url}"):  # a SIGTERM while it loads stops it at once

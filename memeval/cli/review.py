@@ -27,6 +27,7 @@ from memeval.cli._serving import (
     check_budget_settings,
     loopback,
     say_loading,
+    say_start_warnings,
     serve_until_stopped,
     server_config,
     sigterm_ends_loading,
@@ -154,6 +155,7 @@ def serve(
     sock = bind_port(host, port)
     url = f"http://{f'[{host}]' if ':' in host else host}:{bound_port(sock)}/"  # --port 0: the port taken
     what = f"memeval review on {url}"
+    say_start_warnings("memeval serve")  # light password hashes: tests and demos only
     with sock, sigterm_ends_loading(what):  # a SIGTERM while it loads stops it at once
         warm = None
         if ingest:

@@ -48,6 +48,7 @@ if TYPE_CHECKING:  # the real names for type checkers; at run time `__getattr__`
     from memeval.review._inert import InertText, Segment, inert, term_text
     from memeval.review._leases import Lease, active_leases, claim_item
     from memeval.review._models import ErrorBody, ErrorOut, ItemDetailOut, ItemOut, QueueOut, detail_out, queue_out
+    from memeval.review._passwords import light_cost_warning
     from memeval.review._queue import (
         ItemView,
         QueueFilter,
@@ -115,6 +116,7 @@ __all__ = [
     "item_events",
     "item_kind",
     "item_ref",
+    "light_cost_warning",
     "list_users",
     "load_secret_key",
     "new_decision_id",
@@ -139,6 +141,7 @@ __getattr__, __dir__ = lazy_names(
         "DecisionRequest": "_decide",
         "DecisionResult": "_decide",
         "ErrorBody": "_models",
+        "light_cost_warning": "_passwords",
         "ErrorOut": "_models",
         "InertText": "_inert",
         "ItemDetailOut": "_models",

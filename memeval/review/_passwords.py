@@ -40,6 +40,23 @@ def password_cost() -> str:
     return raw
 
 
+def light_cost_warning(what: str) -> str | None:
+    """The line a server (`what`: `memeval serve`) prints on stderr at start when `MEMEVAL_REVIEW_PASSWORD_COST=light`.
+
+    None for any other value, unset included (an unknown name is `password_cost`'s usage error, raised where a
+    hash is made). Light hashes (m=1024 KiB, t=1, p=1) are about a hundredth of the standard cost to guess: the
+    line says so and how to go back, once, before the server loads anything.
+    """
+    if os.environ.get(PASSWORD_COST_VAR, "").strip() != "light":
+        return None
+    passes, kib, lanes = PASSWORD_COSTS["light"]
+    return (
+        f"warning: {what}: {PASSWORD_COST_VAR}=light: review passwords set now are hashed at argon2id "
+        f"m={kib} KiB, t={passes}, p={lanes}, cheap to guess from a copy of the store; it is for tests and "
+        f"throwaway demos: unset it (standard) for real accounts"
+    )
+
+
 @functools.cache
 def _hasher(cost: str) -> PasswordHash:
     passes, kib, lanes = PASSWORD_COSTS[cost]
