@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import tempfile
 import threading
 import time
@@ -96,6 +97,26 @@ _URL_DELIMITERS = "/?&=#"
 """Characters that end a URL's path or query parts and may stand in an e-mail local part (`BoundedEmailRecognizer`)."""
 
 
+_GLUED = re.compile(r"\.([A-Za-z]{2,})([0-9][0-9\-]*)$")
+"""An address's last label: letters, then digits (and dashes) glued on (`john@acme.com123-45-6789`: a number after
+it)."""
+
+
+def _glued_digits(address: str) -> int:
+    """How many characters (digits, then digits and dashes) glued after a public suffix end `address`, else 0.
+
+    presidio reads the domain as word characters, so `john@acme.com123-45-6789` (an address written with an SSN
+    glued after it: DataFog/datafog-python's `adjacent-pii-no-separator` case, the sixteenth fresh check) gives
+    `acme.com123`, on no public-suffix list, and the address was stored raw. `address` is presidio's match; when
+    it has no public suffix and the address without the digits ends in one (tldextract's `fqdn`, as presidio checks
+    it), the digits are not part of it.
+    """
+    m = _GLUED.search(address)
+    if m is None or tldextract.extract(address).fqdn:
+        return 0
+    return len(m.group(2)) if tldextract.extract(address[: m.end(1)]).fqdn else 0
+
+
 class BoundedEmailRecognizer(EmailRecognizer):
     """presidio's `EmailRecognizer` with the local part read to `LOCAL_PART_MAX` characters.
 
@@ -138,6 +159,9 @@ class BoundedEmailRecognizer(EmailRecognizer):
             cut = max(local.rfind(c) for c in _URL_DELIMITERS)
             if text[max(0, r.start - 3) : r.start] == "://" and 0 <= cut < len(local) - 1:
                 r.start += cut + 1
+            glued = _glued_digits(text[r.start : r.end])
+            if glued:
+                r.end -= glued
         return out
 
     def validate_result(self, pattern_text: str) -> bool:
@@ -147,6 +171,8 @@ class BoundedEmailRecognizer(EmailRecognizer):
         such an address names a person inside a company. `PRIVATE_NAME_SUFFIXES` keeps it.
         """
         if super().validate_result(pattern_text):
+            return True
+        if _glued_digits(pattern_text):
             return True
         return pattern_text.rsplit(".", 1)[-1].lower() in PRIVATE_NAME_SUFFIXES
 
