@@ -1,4 +1,4 @@
-"""CPU a text of the default `stack/44` and round 48's candidate `stack/48`, side by side, on a fixed sample.
+"""CPU a text of `stack/44` (the default in rounds 44-51) and round 48's candidate `stack/48`, side by side.
 
     .venv/bin/python bench/hold_cpu_round49.py [--every 30] [--ingest 2000] [--rounds 5] [--against CHECKOUT]
     .venv/bin/python bench/hold_cpu_round49.py --profile stack/48 [--top 40]

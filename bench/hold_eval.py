@@ -542,7 +542,10 @@ CANDIDATE48 = "stack/48 (round 48, candidate)"
 CANDIDATE50 = "stack/50 (round 50, candidate)"
 """Round 50's candidate, `rules/25+hashlr/14+views/2+stack/50` (`memeval.hold._stacked50`; opt-in)."""
 CANDIDATE51 = "stack/51 (round 51, candidate)"
-"""Round 51's candidate, `rules/25+hashlr/14+views/2+stack/51` (`memeval.hold._stacked51`; opt-in)."""
+"""Round 51's candidate, `rules/25+hashlr/14+views/2+stack/51` (`memeval.hold._stacked51`), the default since round 52
+(the name is kept so that earlier looks' records read the same)."""
+STACK44 = "stack/44 (round 44, default until round 51)"
+"""Round 44's detector, `rules/25+hashlr/14+views/2+stack/44` (`memeval.hold._stacked44`), default in rounds 44-51."""
 CANDIDATE52 = "stack/52 (round 52, candidate)"
 """Round 52's candidate, `rules/25+hashlr/14+views/2+stack/52` (`memeval.hold._stacked52`; opt-in)."""
 
@@ -567,6 +570,7 @@ def detectors() -> dict:
     from memeval.hold._stacked36 import get_stacked36_detector
     from memeval.hold._stacked38 import get_stacked38_detector
     from memeval.hold._stacked42 import get_stacked42_detector
+    from memeval.hold._stacked44 import get_stacked44_detector
     from memeval.hold._stacked48 import get_stacked48_detector
     from memeval.hold._stacked50 import get_stacked50_detector
     from memeval.hold._stacked51 import get_stacked51_detector
@@ -601,6 +605,7 @@ def detectors() -> dict:
         "stacked (round 36, opt-in)": get_stacked36_detector(),
         "stacked (round 38, default until round 42)": get_stacked38_detector(),
         "stacked (round 42, default until round 43)": get_stacked42_detector(),
+        STACK44: get_stacked44_detector(),
         CANDIDATE48: get_stacked48_detector(),
         CANDIDATE50: get_stacked50_detector(),
         CANDIDATE51: get_stacked51_detector(),

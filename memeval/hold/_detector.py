@@ -470,14 +470,14 @@ def get_cascade_detector() -> HoldDetector:
 def get_hold_detector() -> HoldDetector:
     """The default detector, built once per process: round 37's gated stages over `rules/25+hashlr/14+views/2`.
 
-    `rules/25+hashlr/14+views/2+stack/44` since round 44 (`_stacked44`: round 43's stage and cuts, its release not
-    lifting a text whose words of description only label a part or stand in an address, `_about44`);
-    `...+stack/43` in round 43 (`_stacked43`: round 42's stages refitted on v4-v42, a hold of a text writing about
-    something lifted under 0.6, rules/25's included, an add cut per source); `...+stack/42` in round 42 (`_stacked42`:
-    the concept stage reading acts, frames, checks and quoted order words); `...+stack/38` in rounds 38-41
-    (`_stacked38`: a concept stage reading acts with a negation scope); `...+stack/37` in round 37 (`_stacked37`: round
-    34's stage, and a gated stage reading round 36's concepts that may add a hold); `...+stack/34` from round 34 to 36
-    (`_stacked.get_stacked34_detector`: a fitted stage over the detector below and `hashlr-16`).
+    `rules/25+hashlr/14+views/2+stack/51` since round 52 (`_stacked51`: the release kept for an order); `...+stack/44`
+    in rounds 44-51 (`_stacked44`, built by name: the release not lifting a text whose words of description only label a
+    part or stand in an address); `...+stack/43` in round 43 (`_stacked43`: round 42's stages refitted on v4-v42, a hold
+    of a text writing about something lifted under 0.6, rules/25's included, an add cut per source); `...+stack/42` in
+    round 42 (`_stacked42`: the concept stage reading acts, frames, checks and quoted order words); `...+stack/38` in
+    rounds 38-41 (`_stacked38`: a concept stage reading acts with a negation scope); `...+stack/37` in round 37
+    (`_stacked37`: round 34's stage, and a gated stage reading round 36's concepts that may add a hold); `...+stack/34`
+    from round 34 to 36 (`_stacked.get_stacked34_detector`: a fitted stage over the detector below and `hashlr-16`).
     Under it, `RulesWithClassifier` with the decoded-views stage (`views/2`, `_views.decoded_views`) and without the
     encoder stage, with the numbers stored beside the classifier's weights (`hashlr-14.json`'s `combination`:
     `alone_at`, chosen out of fold with its thresholds by `bench/hold_cv_round21.py`). Rules/25 since round 32, 24
@@ -493,8 +493,8 @@ def get_hold_detector() -> HoldDetector:
     if _DEFAULT is None:
         with _LOCK:
             if _DEFAULT is None:
-                from memeval.hold._stacked44 import get_stacked44_detector
+                from memeval.hold._stacked51 import get_stacked51_detector
 
-                _DEFAULT = get_stacked44_detector()
+                _DEFAULT = get_stacked51_detector()
                 _derived.keep()  # any piece the stacked stage's tables worked out
     return _DEFAULT

@@ -144,7 +144,8 @@ class Stacked43Detector(Stacked42Detector):
     def _keeps(text: str, source: Source) -> bool:
         """Whether a hold the release would lift stays (asked only then): never here.
 
-        Round 51's candidate keeps it when a sentence of the text is itself an order (`_stacked51`).
+        Round 51's detector (the default since round 52) keeps it when a sentence of the text is itself an order
+        (`_stacked51`).
         """
         return False
 

@@ -1,4 +1,4 @@
-"""Round 44's default stage: round 43's, whose release reads whom the words of description are for (issue 15, round 44).
+"""Round 44's stage (the default in rounds 44-51): round 43's, its release reading whom words of description are for.
 
 `Stacked44Detector` is `Stacked43Detector` (round 34's stage decides; a text the default lets through that `stack-34`
 gives at least the gate, 0.2, but less than its add cut is judged by a concept stage reading `_concepts42.vector42`,
@@ -51,7 +51,7 @@ _STACKED44: list[Stacked44Detector] = []
 
 
 def get_stacked44_detector() -> Stacked44Detector:
-    """Round 44's detector, the default since round 44 (`rules/25+hashlr/14+views/2+stack/44`), built once.
+    """Round 44's detector (`rules/25+hashlr/14+views/2+stack/44`), the default from round 44 to 51, built once.
 
     Raises:
         UsageError: a model file is missing or does not match its features, or its gate or cuts are out of range.

@@ -58,5 +58,5 @@ def test_heldout_v3_rules_classifier_and_combined() -> None:
     assert c_tp >= 91 and c_fp <= 4
     assert b_tp >= 119 and b_fp <= 3 and b_tp + b_fn == 153
     # the default reads rules/25 since round 32; `RuleDetector()` stays rules/20
-    assert get_hold_detector().name == RulesWithClassifier(RuleDetector(version=25), clf, views=True).name + "+stack/44"
+    assert get_hold_detector().name == RulesWithClassifier(RuleDetector(version=25), clf, views=True).name + "+stack/51"
     assert RulesWithClassifier(rules, clf, encoder=get_hold_encoder()).name == "rules/20+hashlr/14+usemlp/1"

@@ -103,7 +103,7 @@ def test_round_20_by_name_reproduces_the_v22_look() -> None:
 
 def test_round_21s_classifier_is_the_default() -> None:
     d, clf = get_hold_detector(), get_hold_classifier()  # round 22 keeps hashlr-14 behind rules/20
-    assert d.name == "rules/25+hashlr/14+views/2+stack/44" and round21().name == ROUND21 and clf.name == "hashlr/14"
+    assert d.name == "rules/25+hashlr/14+views/2+stack/51" and round21().name == ROUND21 and clf.name == "hashlr/14"
     meta = clf.model.meta
     assert meta["anchor"] == "hashlr-12" and meta["folds"] == [f"v{k}" for k in range(4, 23)]
     examples = meta["examples"]

@@ -42,7 +42,7 @@ def test_the_stacked_detector_reads_round_22s_stages() -> None:
     d = get_stacked_detector("stack-1")  # by name since round 24 (`stack-2` is the stacked detector's now)
     assert (
         d is get_stacked_detector("stack-1")
-        and get_hold_detector().name == ROUND22.replace("rules/20", "rules/25") + "+stack/44"
+        and get_hold_detector().name == ROUND22.replace("rules/20", "rules/25") + "+stack/51"
     )
     assert isinstance(d, StackedDetector) and d.name == f"{ROUND22}+stack/1"
     assert d.base.name == ROUND22 and d.classifier.name == get_hold_classifier().name == "hashlr/14"

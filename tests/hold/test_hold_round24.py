@@ -47,7 +47,7 @@ def test_the_stacked_detector_reads_stack_2_and_stack_1_stays_by_name() -> None:
     d, old = get_stacked_detector(), get_stacked_detector("stack-1")
     assert d is get_stacked_detector("stack-2") and d is not old
     assert d.name == f"{ROUND22}+stack/2" and old.name == f"{ROUND22}+stack/1"
-    assert get_hold_detector().name == ROUND22.replace("rules/20", "rules/25") + "+stack/44" and d.base.name == ROUND22
+    assert get_hold_detector().name == ROUND22.replace("rules/20", "rules/25") + "+stack/51" and d.base.name == ROUND22
 
 
 def test_stack_2_records_its_training() -> None:

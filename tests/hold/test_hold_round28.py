@@ -43,7 +43,7 @@ BENIGN = [
 def test_the_default_reads_rules_21_and_holds_the_request_kinds() -> None:
     """The default (rules/22 since round 29) holds each order with a rules/21 reason; round 22's holds none."""
     d = get_hold_detector()
-    assert d.name == "rules/25+hashlr/14+views/2+stack/44"
+    assert d.name == "rules/25+hashlr/14+views/2+stack/51"
     round22 = RulesWithClassifier(RuleDetector(), get_hold_classifier("hashlr-14"), alone_at=0.85, views=True)
     for source, text in ORDERS:
         a = d.assess(text, source)  # type: ignore[arg-type]

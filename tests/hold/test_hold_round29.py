@@ -54,7 +54,7 @@ BENIGN = [
 def test_the_default_reads_rules_22_and_holds_the_kinds() -> None:
     """The default is rules/22 (rules/25 since round 32) behind hashlr-14; rules/21 holds none, the default each."""
     d, r21 = get_hold_detector(), RuleDetector(version=21)
-    assert d.name == "rules/25+hashlr/14+views/2+stack/44"
+    assert d.name == "rules/25+hashlr/14+views/2+stack/51"
     for source, text in ORDERS:
         assert not r21.assess(text, source).held, text  # type: ignore[arg-type]
         assert d.assess(text, source).held, text  # type: ignore[arg-type]

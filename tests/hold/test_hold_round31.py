@@ -55,7 +55,7 @@ BENIGN = [
 def test_the_default_reads_rules_24_and_holds_the_kinds() -> None:
     """The default is rules/24 (25 since round 32) behind hashlr-14; rules/23 holds none, the default holds each."""
     d, r23 = get_hold_detector(), RuleDetector(version=23)
-    assert d.name == "rules/25+hashlr/14+views/2+stack/44"
+    assert d.name == "rules/25+hashlr/14+views/2+stack/51"
     for source, text in ORDERS:
         assert not r23.assess(text, source).held, text  # type: ignore[arg-type]
         a = d.assess(text, source)  # type: ignore[arg-type]

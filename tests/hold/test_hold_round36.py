@@ -82,7 +82,7 @@ def test_the_opt_in_stage_holds_relayed_orders_round_34_misses() -> None:
     d, default = get_stacked36_detector(), get_stacked34_detector()
     assert isinstance(d, Stacked36Detector) and isinstance(default, Stacked34Detector)
     assert d.name == "rules/25+hashlr/14+views/2+stack/36" and default.name.endswith("+stack/34")
-    assert get_hold_detector().name.endswith("+stack/44")  # round 37's default reads the concepts behind a gate
+    assert get_hold_detector().name.endswith("+stack/51")  # round 37's default reads the concepts behind a gate
     assert (d.model36.release, d.model36.add) == (0.65, 0.88)
     for source, text in ADDED:
         assert not default.assess(text, source).held, text  # type: ignore[arg-type]

@@ -1,7 +1,8 @@
-"""Round 44 (issue 15): the default (`stack/44`, `_stacked44`) is round 43's stage and cuts, and its release no longer
-lifts an order that names its attack in its own words: a word of description that labels a part of the text
-("Payload:") or stands in an address ("adversary@...", "http://malicious-host...") does not make the text one that
-writes about something (`_about44.writes_about44`). Measured by `bench/hold_cv_round44.py`.
+"""Round 44 (issue 15): `stack/44` (`_stacked44`, the default in rounds 44-51, built by name since round 52) is round
+43's stage and cuts, and its release no longer lifts an order that names its attack in its own words: a word of
+description that labels a part of the text ("Payload:") or stands in an address ("adversary@...",
+"http://malicious-host...") does not make the text one that writes about something (`_about44.writes_about44`).
+Measured by `bench/hold_cv_round44.py`.
 
 The sentences here are written for these tests (no held-out set's text)."""
 
@@ -12,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from memeval.hold import assess_many, get_hold_detector
+from memeval.hold import assess_many
 from memeval.hold._about44 import blank_names, writes_about44
 from memeval.hold._models import Source
 from memeval.hold._stacked43 import Stack43Model, get_stacked43_detector, writes_about
-from memeval.hold._stacked44 import Stacked44Detector
+from memeval.hold._stacked44 import Stacked44Detector, get_stacked44_detector
 
 sys.path.insert(0, str(Path(__file__).parent))
 import test_hold_round22 as t22  # noqa: E402
@@ -31,10 +32,10 @@ SELF_NAMED: list[tuple[Source, str]] = [
 both (its concept stage scores them under 0.6 and `writes_about` reads "malicious", "payload", "adversary")."""
 
 
-def test_the_default_is_round_44s_detector_on_round_43s_stage() -> None:
-    """The default is round 44's detector over round 43's fitted stage (`stack-43`): gate 0.2, release under 0.6, add
-    0.8 for a person, 0.86 for every other source."""
-    d = get_hold_detector()
+def test_round_44s_detector_is_on_round_43s_stage() -> None:
+    """Round 44's detector (built by name since round 52's switch) reads round 43's fitted stage (`stack-43`): gate
+    0.2, release under 0.6, add 0.8 for a person, 0.86 for every other source."""
+    d = get_stacked44_detector()
     assert isinstance(d, Stacked44Detector) and d.name == "rules/25+hashlr/14+views/2+stack/44"
     m = d.model37
     assert isinstance(m, Stack43Model) and m.name == "stack-43"
@@ -48,7 +49,7 @@ def test_an_order_naming_its_attack_keeps_its_hold(source: Source, text: str) ->
     assert r43.rules.assess(text, source).held and writes_about(text)
     assert not r43.assess(text, source).held
     assert not writes_about44(text)
-    assert get_hold_detector().assess(text, source).held
+    assert get_stacked44_detector().assess(text, source).held
 
 
 def test_labels_addresses_and_identifiers_are_blanked() -> None:
@@ -88,14 +89,14 @@ def test_round_44s_reading_is_narrower_than_round_43s() -> None:
 
 def test_prose_quoting_an_attack_is_still_released() -> None:
     """Round 43's prose quoting an attack is let through by round 44 too."""
-    d = get_hold_detector()
+    d = get_stacked44_detector()
     assert [t for s, t in t43.ABOUT if d.assess(t, s).held] == []
 
 
 def test_no_benign_example_is_newly_held() -> None:
     """No benign example of the hold tests is held that round 43's stage lets through; round 22's standing lesson stays
     out; a batch equals one text at a time."""
-    d, r43 = get_hold_detector(), get_stacked43_detector()
+    d, r43 = get_stacked44_detector(), get_stacked43_detector()
     examples = [*t34.benign_examples(), *t22.BENIGN, *t34.RELEASED]
     newly = [t for s, t in examples if d.assess(t, s).held and not r43.assess(t, s).held]  # type: ignore[arg-type]
     assert newly == []
@@ -107,7 +108,7 @@ def test_no_benign_example_is_newly_held() -> None:
 def test_only_holds_round_43_releases_change() -> None:
     """Round 44 differs from round 43 only where round 43 lifts a hold: over the hold tests' examples and this round's
     texts, every verdict that differs is a text round 43 lets through and round 44 holds, with round 34's verdict."""
-    d, r43 = get_hold_detector(), get_stacked43_detector()
+    d, r43 = get_stacked44_detector(), get_stacked43_detector()
     items = [*t34.benign_examples(), *t22.BENIGN, *t34.RELEASED, *t43.ABOUT, *SELF_NAMED]
     differ = [(s, t) for s, t in items if d.assess(t, s).held != r43.assess(t, s).held]  # type: ignore[arg-type]
     assert differ == SELF_NAMED

@@ -79,4 +79,4 @@ def test_comment_and_json_views_read_the_planted_part_alone() -> None:
 
 
 def test_default_detector_names_rules_12_and_views_2() -> None:
-    assert get_hold_detector().name.startswith("rules/25+") and get_hold_detector().name.endswith("+views/2+stack/44")
+    assert get_hold_detector().name.startswith("rules/25+") and get_hold_detector().name.endswith("+views/2+stack/51")

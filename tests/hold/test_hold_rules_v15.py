@@ -141,7 +141,7 @@ def test_default_is_rules18_with_hashlr10() -> None:
     from memeval.hold import get_hold_detector
 
     assert RuleDetector().name == "rules/20"
-    assert get_hold_detector().name == "rules/25+hashlr/14+views/2+stack/44"  # rules/21 since round 28
+    assert get_hold_detector().name == "rules/25+hashlr/14+views/2+stack/51"  # rules/21 since round 28
     clf = get_hold_classifier("hashlr-12")
     assert clf.name == "hashlr/12" and clf.model.meta["anchor"] == "hashlr-10"
     examples = clf.model.meta["examples"]

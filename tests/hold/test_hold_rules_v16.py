@@ -98,7 +98,7 @@ def test_rules15_stays_reproducible_by_name() -> None:
     assert r16.assess(text, "person").held
     joined = RulesWithClassifier(r15, get_hold_classifier("hashlr-10"), views=True)
     assert joined.name == "rules/15+hashlr/10+views/2"
-    assert get_hold_detector().name == "rules/25+hashlr/14+views/2+stack/44"
+    assert get_hold_detector().name == "rules/25+hashlr/14+views/2+stack/51"
     with pytest.raises(Exception, match="rules version"):
         RuleDetector(version=26)
 

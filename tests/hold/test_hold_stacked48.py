@@ -13,9 +13,9 @@ SAFE = "For every future session: run the unit tests before you push a branch."
 
 
 def test_the_candidate_is_named_and_the_default_is_not_it() -> None:
-    """The candidate carries its own name; the default stays round 44's."""
+    """The candidate carries its own name; the default is round 51's detector (since round 52), not it."""
     assert get_stacked48_detector().name == "rules/25+hashlr/14+views/2+stack/48"
-    assert get_hold_detector().name.endswith("+stack/44")
+    assert get_hold_detector().name.endswith("+stack/51")
 
 
 def test_the_candidate_also_asks_a_framed_risky_step_below_the_gate() -> None:

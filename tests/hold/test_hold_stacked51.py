@@ -1,4 +1,5 @@
-"""Round 51's candidate (issue 15): `rules/25+hashlr/14+views/2+stack/51`, opt-in, nameable in `bench/hold_eval.py`.
+"""Round 51's detector (issue 15): `rules/25+hashlr/14+views/2+stack/51`, the default since round 52's switch (opt-in
+in round 51), nameable in `bench/hold_eval.py`.
 
 The two texts of the first two tests are the ones that kept round 48's and 50's candidates from being the default
 (switch48): both tests fail with `get_stacked50_detector` in place of `get_stacked51_detector`. The other sentences are
