@@ -187,7 +187,7 @@ ORIGIN_FOLD = {
     "memeval-heldout-v20": "v20",
     "v20-extra": "v20",
 }
-SPENT = tuple(f"v{k}" for k in range(4, 50))
+SPENT = tuple(f"v{k}" for k in range(4, 51))
 """Held-out sets looked at by the lead and so usable for training (v21 since round 20, by
 `scripts/hold_train_round20.py`; v22 since round 21, by `scripts/hold_train_round21.py`; v23 since round 22; v24
 since round 23, by `scripts/hold_train_round23.py`; v25 since round 24, by `scripts/hold_train_round24.py`; v26

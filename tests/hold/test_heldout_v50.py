@@ -17,6 +17,7 @@ from heldout_jsonl import (
     check_licences,
     check_no_earlier_text,
     check_no_normalised_repeat,
+    check_readme_row,
     check_registered,
     check_sourced,
     check_written_from_builder,
@@ -144,6 +145,11 @@ def test_heldout_v50_readme_records_the_pin_and_the_rules() -> None:
 
 
 def test_heldout_v50_is_registered_in_the_bench_and_never_opened_by_default() -> None:
-    """`bench/hold_eval.py --set v50` reads this file; the verdict benches skip it; no training script reads it; not
-    in SPENT (blind until the lead's one look)."""
-    check_registered("v50", texts=440, orders=150, repos={}, spent=False)
+    """`bench/hold_eval.py --set v50` reads this file; the verdict benches skip it; no training script reads it; in
+    SPENT since the lead's one look after round 52 (`bench/results/hold_heldout_v50_look1.json`)."""
+    check_registered("v50", texts=440, orders=150, repos={})
+
+
+def test_the_readme_row_of_v50_is_the_looks_record() -> None:
+    """README's row for v50 gives the default's counts as the look's record has them (`hold_heldout_v50_look1`)."""
+    check_readme_row("v50")
